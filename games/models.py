@@ -1,0 +1,1 @@
+# Stored move logs: added with the log checker.

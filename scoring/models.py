@@ -1,0 +1,1 @@
+# Standings and tie-breaks: added with the scoring rules.

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class TournamentConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "tournament"
+    verbose_name = "Tournaments"

@@ -1,0 +1,8 @@
+"""ASGI entry point for the Ingenious tournament manager."""
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
+
+application = get_asgi_application()

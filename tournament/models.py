@@ -1,0 +1,1 @@
+# Tournaments, players, rounds and matches: added with the tournament models.
