@@ -1,0 +1,290 @@
+"""Reading and replaying `ingenious-log/1` (`shared/spec/ingenious-log.md`).
+
+`check_text(bytes_or_str)` and `replay(obj)` never raise for bad input: every
+fault becomes a `Report` with one of the spec's codes.
+
+Where the spec is silent, this checker decides (and the README repeats):
+- `null` for an optional field (`rules`, `clock_s`, `final`, `gain`, `rack`,
+  an event's `clock_s`) means the field is absent.
+- Unknown extra fields are ignored, so a writer may add its own.
+- Player names must be non-empty strings.
+- `clock_s` (top level or in a placement) must be a non-negative integer.
+- The top-level `clock_s` and `final` are checked for form after `events`
+  is found to be a list and before any event is replayed (`bad-format`).
+  `final` must be one list of six integers per player (duel: one list of six).
+- A bonus placement owed with an empty tracked rack is dropped: there is no
+  tile to make it with.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .board import CELL_INDEX
+from .errors import BadLog, IngeniousError
+from .game import Game
+from .rules import RULE_SETS
+from .tiles import COLOUR_NAMES, COLOURS, PARSED_TILES
+
+FORMAT = "ingenious-log/1"
+_COLOUR_INDEX = {letter: i for i, letter in enumerate(COLOURS)}
+
+
+@dataclass
+class Report:
+    """The checker's report of "What a checker reports"."""
+
+    valid: bool
+    code: str | None = None
+    event: int | None = None
+    message: str | None = None
+    scores: list | None = None
+    winner: int | None = None
+    levels: list | None = None
+    ended_by: str | None = None
+    extra: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        if not self.valid:
+            report = {"valid": False, "error": {"event": self.event, "code": self.code, "message": self.message}}
+        else:
+            report = {
+                "valid": True,
+                "scores": self.scores,
+                "winner": self.winner,
+                "levels": self.levels,
+                "ended_by": self.ended_by,
+            }
+        report.update(self.extra)
+        return report
+
+
+def _fault(code: str, message: str, event: int | None = None) -> Report:
+    return Report(valid=False, code=code, event=event, message=message)
+
+
+def is_int(value: Any) -> bool:
+    """A JSON integer: bools and floats such as 3.0 are not (spec, Precise points)."""
+    return type(value) is int
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def check_text(text: bytes | str) -> Report:
+    """Parse a log from its JSON text and replay it."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            return _fault("bad-format", f"the log is not UTF-8 text (byte {error.start})")
+    try:
+        obj = json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        return _fault("bad-format", "the log is not JSON: it is nested too deeply")
+    except ValueError as error:
+        return _fault("bad-format", f"the log is not JSON: {error}")
+    return replay(obj)
+
+
+def replay(log: Any) -> Report:
+    """Replay a parsed log; the report names the first faulty event or gives the result."""
+    try:
+        game, events = _open(log)
+    except BadLog as fault:
+        return _fault(fault.code, fault.message)
+    final = log.get("final")
+    last = len(events) - 1
+    for index, event in enumerate(events):
+        if game.ended_by is not None:
+            if index == last and isinstance(event, dict) and event.get("type") == "end":
+                break
+            kind = event.get("type") if isinstance(event, dict) else None
+            what = f"a {kind!r} event" if isinstance(kind, str) else "an event"
+            return _fault(
+                "after-end",
+                f"{what} comes after the game had ended ({game._ended_text()})",
+                index,
+            )
+        try:
+            _apply(game, event)
+        except IngeniousError as fault:
+            return _fault(fault.code, fault.message, index)
+    if not game.is_over:
+        return _fault("unfinished", f"the events stop before the game ended: {game._why_not_over()}", len(events))
+    result = game.result()
+    if final is not None:
+        mismatch = _final_mismatch(game, final, result.scores)
+        if mismatch:
+            return _fault("wrong-final", mismatch, len(events))
+    return Report(
+        valid=True,
+        scores=result.scores,
+        winner=result.winner,
+        levels=result.levels,
+        ended_by=result.ended_by,
+    )
+
+
+def _open(log: Any) -> tuple[Game, list]:
+    """The whole-object checks, in the spec's order; a game ready to replay."""
+    if not isinstance(log, dict):
+        raise BadLog("bad-format", "the log is not a JSON object")
+    if log.get("format") != FORMAT:
+        raise BadLog("bad-format", f'"format" must be "{FORMAT}", not {json.dumps(log.get("format"))}')
+    players = log.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+        raise BadLog("bad-format", '"players" must be a list of 2 to 4 names')
+    for i, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise BadLog("bad-format", f'"players"[{i}] must be a non-empty name')
+    rules = log.get("rules")
+    if rules is None:
+        rules = "mso"
+    if not isinstance(rules, str) or rules not in RULE_SETS:
+        raise BadLog("bad-format", f'"rules" must be "mso", "kosmos" or "duel", not {json.dumps(rules)}')
+    if rules == "duel" and len(players) != 2:
+        raise BadLog("bad-format", f"the duel is for 2 players, not {len(players)}")
+    events = log.get("events")
+    if not isinstance(events, list):
+        raise BadLog("bad-format", '"events" must be a list')
+    clock = log.get("clock_s")
+    if clock is not None and not (is_int(clock) and clock >= 0):
+        raise BadLog("bad-format", '"clock_s" must be a whole number of seconds')
+    _check_final_form(log.get("final"), len(players), rules == "duel")
+    tracked = any(isinstance(e, dict) and e.get("type") == "draw" for e in events)
+    return Game(players, rules, tracked_racks=tracked), events
+
+
+def _check_final_form(final: Any, player_count: int, duel: bool) -> None:
+    if final is None:
+        return
+    lists = [final] if duel else final
+    expected = "one list of six signed positions" if duel else f"{player_count} lists of six scores"
+    if (
+        not isinstance(final, list)
+        or (not duel and len(final) != player_count)
+        or not all(isinstance(row, list) and len(row) == 6 and all(is_int(v) for v in row) for row in lists)
+    ):
+        raise BadLog("bad-format", f'"final" must be {expected} (whole numbers)')
+
+
+def _player(game: Game, event: dict) -> int:
+    player = event.get("player")
+    if type(player) is not int or not 0 <= player < game.player_count:
+        raise BadLog(
+            "bad-event",
+            f'"player" must be a player index from 0 to {game.player_count - 1}, not {json.dumps(player)}',
+        )
+    return player
+
+
+def _tile(value: Any, where: str) -> tuple[int, int, int]:
+    parsed = PARSED_TILES.get(value) if isinstance(value, str) else None
+    if parsed is None:
+        raise BadLog("bad-tile", f"{where} {json.dumps(value)} is not a tile: a tile is two of the letters {COLOURS}")
+    return parsed
+
+
+def _tile_list(event: dict, key: str, name: str) -> list[int]:
+    tiles = event.get(key)
+    if type(tiles) is not list:
+        raise BadLog("bad-event", f'{name}\'s {event["type"]} needs "{key}": a list of tiles')
+    try:
+        return [PARSED_TILES[t][2] for t in tiles]
+    except (KeyError, TypeError):  # not a tile; TypeError: not even hashable
+        return [_tile(t, f'{name}\'s "{key}" holds')[2] for t in tiles]
+
+
+def _cells(event: dict, name: str) -> tuple[int | None, int | None, list]:
+    """The two cell numbers (None for a cell off the board) and the cells as written."""
+    cells = event.get("cells")
+    if type(cells) is list and len(cells) == 2:
+        first, second = cells
+        if (
+            type(first) is list
+            and type(second) is list
+            and len(first) == 2
+            and len(second) == 2
+            and type(first[0]) is int
+            and type(first[1]) is int
+            and type(second[0]) is int
+            and type(second[1]) is int
+        ):
+            return CELL_INDEX.get((first[0], first[1])), CELL_INDEX.get((second[0], second[1])), cells
+    raise BadLog("bad-cell", f'{name}\'s placement needs "cells": two cells, each [q, r] with whole numbers')
+
+
+def _gain(event: dict, name: str) -> list[int] | None:
+    gain = event.get("gain")
+    if gain is None:
+        return None
+    if not isinstance(gain, dict):
+        raise BadLog("bad-event", f'{name}\'s "gain" must map colour letters to points')
+    declared = [0] * 6
+    for letter, points in gain.items():
+        colour = _COLOUR_INDEX.get(letter)
+        if colour is None or type(points) is not int or points < 0:
+            raise BadLog(
+                "bad-event",
+                f'{name}\'s "gain" must map colour letters ({COLOURS}) to whole numbers of points, '
+                f"not {json.dumps(letter)}: {json.dumps(points)}",
+            )
+        declared[colour] = points
+    return declared
+
+
+def _apply(game: Game, event: Any) -> None:
+    """Check one event's form (spec order: type, player, tile(s), cells, gain/rack) and play it."""
+    if type(event) is not dict:
+        raise BadLog("bad-event", "an event must be a JSON object")
+    kind = event.get("type")
+    if kind == "place":
+        player = event.get("player")
+        if type(player) is not int or not 0 <= player < game.player_count:
+            _player(game, event)  # raises with the message
+        tile = event.get("tile")
+        parsed = PARSED_TILES.get(tile) if type(tile) is str else None
+        if parsed is None:
+            _tile(tile, f"{game.names[player]}'s placed tile")
+        first, second, cells = _cells(event, game.names[player])
+        declared = None if event.get("gain") is None else _gain(event, game.names[player])
+        clock = event.get("clock_s")
+        if clock is not None and not (type(clock) is int and clock >= 0):
+            raise BadLog("bad-event", f'{game.names[player]}\'s "clock_s" must be a whole number of seconds left')
+        game._place(player, parsed[0], parsed[1], parsed[2], first, second, declared, cells)
+    elif kind == "draw":
+        player = _player(game, event)
+        game._draw(player, _tile_list(event, "tiles", game.names[player]))
+    elif kind == "swap":
+        player = _player(game, event)
+        rack = None if event.get("rack") is None else _tile_list(event, "rack", game.names[player])
+        game._swap(player, rack)
+    elif kind == "flag":
+        game.flag(_player(game, event))
+    elif kind == "end":
+        game.end()
+    else:
+        raise BadLog("bad-event", f"unknown event type {json.dumps(kind)}")
+
+
+def _final_mismatch(game: Game, final: list, scores: list) -> str | None:
+    if game.rules.duel:
+        for colour in range(6):
+            if final[colour] != scores[colour]:
+                return (
+                    f'"final" puts the {COLOUR_NAMES[colour]} counter on {final[colour]:+d}, '
+                    f"but the replay leaves it on {scores[colour]:+d}"
+                )
+        return None
+    for player, (declared, computed) in enumerate(zip(final, scores)):
+        for colour in range(6):
+            if declared[colour] != computed[colour]:
+                return (
+                    f'"final" gives {game.names[player]} {declared[colour]} in {COLOUR_NAMES[colour]}, '
+                    f"but the replay gives {computed[colour]}"
+                )
+    return None

@@ -1,0 +1,29 @@
+"""The rule sets of `shared/spec/ingenious-log.md`, "Rule sets"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    name: str
+    # mso: every placement touches a tile or a start symbol.
+    # kosmos and duel: a player's first placement touches a start symbol no
+    # tile touches yet; later placements go anywhere.
+    must_touch: bool
+    # kosmos: each colour brought to 18 earns a bonus; mso: one per placement.
+    bonus_per_colour: bool
+    # duel: one shared track per colour instead of a score board per player.
+    duel: bool = False
+    max_players: int = 4
+
+
+MSO = RuleSet("mso", must_touch=True, bonus_per_colour=False)
+KOSMOS = RuleSet("kosmos", must_touch=False, bonus_per_colour=True)
+DUEL = RuleSet("duel", must_touch=False, bonus_per_colour=True, duel=True, max_players=2)
+
+RULE_SETS = {rules.name: rules for rules in (MSO, KOSMOS, DUEL)}
+
+MAX_SCORE = 18  # a score board stops at 18
+DUEL_END = 9  # a duel track runs to 9 on each side
