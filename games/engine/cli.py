@@ -28,11 +28,12 @@ def describe(path: str, report: Report) -> str:
     if not report.valid:
         where = "" if report.event is None else f"event {report.event}: "
         return f"{path}: INVALID {report.code}: {where}{report.message}"
+    names = report.players or [f"player {i}" for i in range(len(report.levels or [0, 0]))]
+    outcome = "a draw" if report.winner is None else f"{names[report.winner]} wins"
     if report.levels is None:
-        outcome = "draw" if report.winner is None else f"player {report.winner} wins"
-        return f"{path}: valid duel, counters {report.scores}, {outcome}, ended by {report.ended_by}"
-    outcome = "draw" if report.winner is None else f"player {report.winner} wins"
-    levels = "/".join(str(level) for level in report.levels)
+        counters = " ".join(f"{c}{p:+d}" for c, p in zip("ROYGBP", report.scores))
+        return f"{path}: valid duel, {outcome}, counters {counters}, ended by {report.ended_by}"
+    levels = ", ".join(f"{name} {level}" for name, level in zip(names, report.levels))
     return f"{path}: valid, {outcome}, levels {levels}, ended by {report.ended_by}"
 
 

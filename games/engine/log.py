@@ -44,6 +44,7 @@ class Report:
     winner: int | None = None
     levels: list | None = None
     ended_by: str | None = None
+    players: list[str] | None = None  # for readable output; not part of the JSON report
     extra: dict = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
@@ -126,6 +127,7 @@ def replay(log: Any) -> Report:
         winner=result.winner,
         levels=result.levels,
         ended_by=result.ended_by,
+        players=list(game.names),
     )
 
 

@@ -1,0 +1,28 @@
+from django.shortcuts import render
+
+from games.engine import check_text
+from games.engine.tiles import COLOURS
+
+from .forms import CheckLogForm
+
+
+def check_log(request):
+    """Arbiters paste or upload a move log; the engine says which move, if any, is illegal."""
+    report = None
+    players = None
+    if request.method == "POST":
+        form = CheckLogForm(request.POST, request.FILES)
+        if form.is_valid():
+            report = check_text(form.cleaned_data["log"])
+            if report.valid and report.levels is not None:
+                players = [
+                    {"name": name, "scores": scores, "level": level, "winner": i == report.winner}
+                    for i, (name, scores, level) in enumerate(zip(report.players, report.scores, report.levels))
+                ]
+    else:
+        form = CheckLogForm()
+    return render(
+        request,
+        "games/check_log.html",
+        {"form": form, "report": report, "players": players, "colours": COLOURS},
+    )
