@@ -45,6 +45,7 @@ class Report:
     levels: list | None = None
     ended_by: str | None = None
     players: list[str] | None = None  # for readable output; not part of the JSON report
+    flagged: list[bool] | None = None  # who ran out of time; not part of the JSON report
     extra: dict = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
@@ -128,6 +129,7 @@ def replay(log: Any) -> Report:
         levels=result.levels,
         ended_by=result.ended_by,
         players=list(game.names),
+        flagged=list(game.flagged),
     )
 
 
