@@ -1,0 +1,16 @@
+"""`python manage.py bench_pairing`: print the pairing time of round 7 for 100, 1,000 and 5,000 players."""
+
+from django.core.management.base import BaseCommand
+
+from tournament.pairing.bench import main
+
+
+class Command(BaseCommand):
+    help = "Time the Swiss pairing of round 7 of simulated events (100, 1,000, 5,000 players)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 5000])
+        parser.add_argument("--round", type=int, default=7)
+
+    def handle(self, *args, sizes, round, **options):
+        main(["--sizes", *map(str, sizes), "--round", str(round)], out=self.stdout)

@@ -1,0 +1,80 @@
+"""Pairing time for round 7 of simulated Swiss events (100, 1,000 and 5,000 players).
+
+`python manage.py bench_pairing [--sizes 100 1000 5000] [--round 7]`.
+Rounds 1..6 are paired by the engine itself with random results (stronger
+players win more often); only the pairing of the last round is timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from .model import Entrant
+from .swiss import criterion_one_bound, pair_swiss, ranking_order, score_differences
+
+TARGETS = {1000: 2.0, 5000: 15.0}  # seconds, from the pairing issue
+
+
+def simulate_until(players: int, round_number: int, seed: int = 7) -> list[Entrant]:
+    rng = random.Random(seed)
+    strength = {i: rng.random() for i in range(1, players + 1)}
+    state = {i: [0, set(), "", 0] for i in strength}  # half-points, met, sides, byes
+    for number in range(1, round_number):
+        field = [Entrant(i, i, s[0], frozenset(s[1]), s[2], s[3]) for i, s in state.items()]
+        pairing = pair_swiss(field, number, rng)
+        if pairing.bye is not None:
+            state[pairing.bye][0] += 2
+            state[pairing.bye][3] += 1
+        for first, second in pairing.pairs:
+            state[first][1].add(second)
+            state[second][1].add(first)
+            state[first][2] += "F"
+            state[second][2] += "S"
+            winner = first if rng.random() < strength[first] / (strength[first] + strength[second]) else second
+            state[winner][0] += 2
+    return [Entrant(i, i, s[0], frozenset(s[1]), s[2], s[3]) for i, s in state.items()]
+
+
+def measure(players: int, round_number: int = 7) -> dict:
+    field = simulate_until(players, round_number)
+    started = time.perf_counter()
+    pairing = pair_swiss(field, round_number)
+    seconds = time.perf_counter() - started
+    by_id = {e.id: e for e in field}
+    pairs = [(by_id[a], by_id[b]) for a, b in pairing.pairs]
+    rest = ranking_order([e for e in field if e.id != pairing.bye])
+    return {
+        "players": players,
+        "round": round_number,
+        "seconds": seconds,
+        "at_bound": score_differences(pairs) == criterion_one_bound(rest) + [0] * (len(pairs) - len(criterion_one_bound(rest))),
+        "notes": pairing.notes,
+    }
+
+
+def main(argv: list[str] | None = None, out=sys.stdout) -> list[dict]:
+    parser = argparse.ArgumentParser(prog="bench_pairing", description=__doc__)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1000, 5000])
+    parser.add_argument("--round", type=int, default=7)
+    args = parser.parse_args(argv)
+    results = []
+    for size in args.sizes:
+        figures = measure(size, args.round)
+        results.append(figures)
+        target = TARGETS.get(size)
+        verdict = "" if target is None else f" (target < {target:g} s: {'meets' if figures['seconds'] < target else 'MISSES'})"
+        out.write(
+            f"{size} players, round {args.round}: paired in {figures['seconds']:.2f} s{verdict}; "
+            f"criterion 1 {'at its lower bound (proven optimal)' if figures['at_bound'] else 'above the bound'}"
+            + (f"; notes: {figures['notes']}" if figures["notes"] else "")
+            + "\n"
+        )
+        out.flush()
+    return results
+
+
+if __name__ == "__main__":
+    main()

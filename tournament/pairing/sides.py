@@ -1,0 +1,116 @@
+"""Who plays first: criteria 2 and 3 of "Swiss pairing" in `shared/spec/tournament.md`.
+
+A player's history is the string of sides actually played, "F" first and
+"S" second.  Criterion 2 (faults): nobody plays the same side three times
+in a row, and nobody's firsts and seconds differ by more than 2.  Criterion
+3 (preferences): alternate from the last game; a player whose firsts and
+seconds differ prefers the side that evens them (that is stronger).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import FIRST, SECOND, Entrant
+
+ABSOLUTE, STRONG, MILD, NONE = 3, 2, 1, 0
+_STRENGTH_WORDS = {ABSOLUTE: "must", STRONG: "strongly prefers to", MILD: "prefers to"}
+
+
+def other(side: str) -> str:
+    return SECOND if side == FIRST else FIRST
+
+
+def faults(sides: str, side: str) -> int:
+    """Criterion-2 faults if a player with this history plays `side` now (0..2)."""
+    count = 0
+    if len(sides) >= 2 and sides[-1] == side and sides[-2] == side:
+        count += 1
+    firsts = sides.count(FIRST) + (side == FIRST)
+    seconds = len(sides) + 1 - firsts
+    if abs(firsts - seconds) > 2:
+        count += 1
+    return count
+
+
+@dataclass(frozen=True)
+class Preference:
+    side: str | None
+    strength: int
+    why: str
+
+
+def preference(sides: str) -> Preference:
+    if not sides:
+        return Preference(None, NONE, "no game played yet")
+    wanted = None
+    for side in (FIRST, SECOND):
+        if faults(sides, side) and not faults(sides, other(side)):
+            wanted = other(side)
+    if wanted is not None:
+        return Preference(wanted, ABSOLUTE, _history_text(sides, wanted))
+    difference = sides.count(FIRST) - sides.count(SECOND)
+    if difference:
+        wanted = SECOND if difference > 0 else FIRST
+        return Preference(wanted, STRONG, _history_text(sides, wanted))
+    wanted = other(sides[-1])
+    return Preference(wanted, MILD, f"played {_word(sides[-1])} last round")
+
+
+def _word(side: str) -> str:
+    return "first" if side == FIRST else "second"
+
+
+def _history_text(sides: str, wanted: str) -> str:
+    firsts, seconds = sides.count(FIRST), sides.count(SECOND)
+    if len(sides) >= 2 and sides[-1] == sides[-2] == other(wanted):
+        return f"played {_word(sides[-1])} in the last two rounds"
+    return f"has played first {firsts} and second {seconds} times"
+
+
+@dataclass(frozen=True)
+class Orientation:
+    first: Entrant
+    second: Entrant
+    faults: int  # criterion 2
+    unmet: int  # criterion 3
+    why: str
+
+
+def orient(higher: Entrant, lower: Entrant) -> Orientation:
+    """The better way round for a pair; `higher` is the higher-ranked player."""
+    options = []
+    for first, second in ((higher, lower), (lower, higher)):
+        first_pref, second_pref = preference(first.sides), preference(second.sides)
+        fault_count = faults(first.sides, FIRST) + faults(second.sides, SECOND)
+        unmet = (first_pref.side not in (None, FIRST)) + (second_pref.side not in (None, SECOND))
+        options.append((fault_count, unmet, first, second, first_pref, second_pref))
+    best = min(options[:2], key=lambda o: (o[0], o[1]))
+    if options[0][:2] != options[1][:2]:
+        fault_count, unmet, first, second, first_pref, second_pref = best
+        met = [(first_pref.strength, first, FIRST, first_pref)] if first_pref.side == FIRST else []
+        if second_pref.side == SECOND:
+            met.append((second_pref.strength, second, SECOND, second_pref))
+        if met:
+            _, player, side, pref = max(met, key=lambda m: m[0])
+            why = f"{player.label} plays {_word(side)}: {pref.why}"
+        else:
+            why = f"{first.label} plays first: fewer first-move faults this way"
+        return Orientation(first, second, fault_count, unmet, why)
+    # Both ways are equal on criteria 2 and 3: the stronger preference, then rank.
+    high_pref, low_pref = preference(higher.sides), preference(lower.sides)
+    fault_count, unmet = options[0][:2]
+    if high_pref.side is not None and high_pref.side == low_pref.side and low_pref.strength > high_pref.strength:
+        first, second = (lower, higher) if low_pref.side == FIRST else (higher, lower)
+        why = f"{lower.label} plays {_word(low_pref.side)}: the stronger preference ({low_pref.why})"
+    elif high_pref.side is not None:
+        first, second = (higher, lower) if high_pref.side == FIRST else (lower, higher)
+        tie = " and ranks higher" if high_pref.side == low_pref.side else ""
+        why = f"{higher.label} plays {_word(high_pref.side)}: {high_pref.why}{tie}"
+    elif low_pref.side is not None:
+        first, second = (lower, higher) if low_pref.side == FIRST else (higher, lower)
+        why = f"{lower.label} plays {_word(low_pref.side)}: {low_pref.why}"
+    else:
+        first, second = higher, lower
+        why = f"{higher.label} plays first: neither has a preference, and {higher.label} ranks higher"
+    return Orientation(first, second, fault_count, unmet, why)
