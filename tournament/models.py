@@ -1,1 +1,132 @@
-# Tournaments, players, rounds and matches: added with the tournament models.
+"""Tournaments, players, rounds and matches (`shared/spec/tournament.md`).
+
+The models hold the record; the rules live in pure modules (`pairing/`,
+`scoring/`, `tfile.py`), which work on the same plain records that
+`records.py` builds from these rows.
+"""
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import Q
+
+
+class Tournament(models.Model):
+    SWISS, ALL_PLAY_ALL = "swiss", "all-play-all"
+    SYSTEMS = [(SWISS, "Swiss"), (ALL_PLAY_ALL, "All-play-all")]
+    PROGRESSIVE = [("sum", "Sum over the rounds"), ("running", "Sum of running totals (chess reading)")]
+    HALF_POINT_CHOICES = [(0, "0"), (1, "½"), (2, "1")]
+
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=80, unique=True)
+    system = models.CharField(max_length=20, choices=SYSTEMS, default=SWISS)
+    rounds_announced = models.PositiveSmallIntegerField(default=7)
+    bye_half_points = models.PositiveSmallIntegerField(choices=HALF_POINT_CHOICES, default=2)
+    progressive = models.CharField(max_length=10, choices=PROGRESSIVE, default="sum")
+    clock_s = models.PositiveIntegerField(default=600)
+    late_entry_half_points = models.PositiveSmallIntegerField(choices=HALF_POINT_CHOICES, default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organised_tournaments")
+
+    class Meta:
+        ordering = ["-created_at", "name"]
+        constraints = [
+            models.CheckConstraint(condition=Q(rounds_announced__gte=1), name="at_least_one_round"),
+            models.CheckConstraint(condition=Q(bye_half_points__lte=2), name="bye_vp_at_most_one"),
+            models.CheckConstraint(condition=Q(late_entry_half_points__lte=2), name="late_vp_at_most_one"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        from django.urls import reverse
+
+        return reverse("tournament:detail", args=[self.slug])
+
+
+class Player(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    number = models.PositiveIntegerField(help_text="The player's id in the tournament file.")
+    seed = models.PositiveIntegerField(help_text="Seed order: 1 is first; breaks every remaining tie.")
+    name = models.CharField(max_length=120)
+    rating = models.IntegerField(null=True, blank=True)
+    club = models.CharField(max_length=120, blank=True)
+    joined_round = models.PositiveSmallIntegerField(default=1)
+    withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="player_number_unique"),
+            models.UniqueConstraint(fields=["tournament", "seed"], name="player_seed_unique"),
+            models.CheckConstraint(condition=Q(joined_round__gte=1), name="joined_round_positive"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Round(models.Model):
+    DRAFT, PUBLISHED, COMPLETE = "draft", "published", "complete"
+    STATUSES = [(DRAFT, "Draft"), (PUBLISHED, "Published"), (COMPLETE, "Complete")]
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=STATUSES, default=DRAFT)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")]
+
+    def __str__(self):
+        return f"{self.tournament} round {self.number}"
+
+
+class Match(models.Model):
+    PENDING, PLAYED, FORFEIT, BYE = "pending", "played", "forfeit", "bye"
+    STATUSES = [(PENDING, "Pending"), (PLAYED, "Played"), (FORFEIT, "Forfeit"), (BYE, "Bye")]
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField()
+    first = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="matches_first")
+    second = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="matches_second")
+    status = models.CharField(max_length=10, choices=STATUSES, default=PENDING)
+    # Six scores per player in colour order R O Y G B P, the first player's list first.
+    scores = models.JSONField(null=True, blank=True)
+    first_flagged = models.BooleanField(default=False)
+    second_flagged = models.BooleanField(default=False)
+    forfeit_winner = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
+    log = models.JSONField(null=True, blank=True)
+    reason = models.CharField(max_length=300, blank=True, help_text="Why the pairing engine made this pairing.")
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    entered_at = models.DateTimeField(null=True, blank=True)
+    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["round", "table"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="match_table_unique"),
+            models.CheckConstraint(condition=Q(status="bye", second__isnull=True) | ~Q(status="bye") & Q(second__isnull=False), name="bye_has_no_second"),
+        ]
+
+    def __str__(self):
+        return f"{self.round}, table {self.table}"
+
+    def clean(self):
+        if self.status == self.PLAYED:
+            if not (
+                isinstance(self.scores, list)
+                and len(self.scores) == 2
+                and all(isinstance(row, list) and len(row) == 6 for row in self.scores)
+                and all(type(v) is int and 0 <= v <= 18 for row in self.scores for v in row)
+            ):
+                raise ValidationError({"scores": "A played match needs six scores from 0 to 18 for each player."})
+        elif self.scores is not None:
+            raise ValidationError({"scores": "Only a played match has scores."})
+        if self.forfeit_winner_id is not None and self.forfeit_winner_id not in (self.first_id, self.second_id):
+            raise ValidationError({"forfeit_winner": "The winner of a forfeit must be one of the two players."})

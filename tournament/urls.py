@@ -3,8 +3,15 @@ from django.urls import include, path
 
 from tournament import views
 
+public = [
+    path("", views.pairings, name="detail"),
+    path("round/<int:number>/", views.pairings, name="round"),
+    path("players/<int:number>/", views.player, name="player"),
+]
+
 urlpatterns = [
     path("", views.home, name="home"),
+    path("t/<slug:slug>/", include((public, "tournament"))),
     path("logs/", include("games.urls")),
     path("admin/", admin.site.urls),
 ]

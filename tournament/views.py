@@ -1,6 +1,50 @@
-from django.shortcuts import render
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+
+from .models import Round, Tournament
+from .public import boards, games_of
+from .records import record_of
 
 
 def home(request):
     """The front page: what the site is for, and the tournaments it holds."""
-    return render(request, "home.html")
+    return render(request, "home.html", {"tournaments": Tournament.objects.all()})
+
+
+def _tournament(slug):
+    return get_object_or_404(Tournament, slug=slug)
+
+
+def pairings(request, slug, number=None):
+    """A round's tables (the latest published round by default)."""
+    tournament = _tournament(slug)
+    record = record_of(tournament)
+    if not record.rounds:
+        return render(request, "tournament/pairings.html", {"tournament": tournament, "round": None})
+    number = number or len(record.rounds)
+    if not 1 <= number <= len(record.rounds):
+        raise Http404("No such round")
+    return render(
+        request,
+        "tournament/pairings.html",
+        {
+            "tournament": tournament,
+            "round": record.rounds[number - 1],
+            "boards": boards(record, number),
+            "round_numbers": range(1, len(record.rounds) + 1),
+            "in_progress": record.rounds[number - 1].pending,
+        },
+    )
+
+
+def player(request, slug, number):
+    tournament = _tournament(slug)
+    record = record_of(tournament)
+    person = next((p for p in record.players if p.id == number), None)
+    if person is None:
+        raise Http404("No such player")
+    return render(
+        request,
+        "tournament/player.html",
+        {"tournament": tournament, "player": person, "games": games_of(record, number), "colours": "ROYGBP"},
+    )

@@ -1,0 +1,116 @@
+"""Between the database and the plain tournament record of `tfile.py`.
+
+`record_of(tournament)` reads a tournament in a fixed number of queries;
+`import_record(record)` writes one in a single transaction, so a failure
+leaves nothing half-made.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from .models import Match, Player, Round, Tournament
+from .tfile import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
+
+
+def settings_of(tournament: Tournament) -> Settings:
+    return Settings(
+        system=tournament.system,
+        rounds=tournament.rounds_announced,
+        bye_half_points=tournament.bye_half_points,
+        progressive=tournament.progressive,
+        clock_s=tournament.clock_s,
+        late_entry_half_points=tournament.late_entry_half_points,
+    )
+
+
+def record_of(tournament: Tournament, include_drafts: bool = False) -> TournamentFile:
+    """The tournament as a plain record: three queries, whatever its size."""
+    players = list(tournament.players.order_by("seed"))
+    number = {p.pk: p.number for p in players}
+    rounds = tournament.rounds.order_by("number")
+    if not include_drafts:
+        rounds = rounds.exclude(status=Round.DRAFT)
+    rounds = list(rounds)
+    matches: dict[int, list[MatchRecord]] = {r.pk: [] for r in rounds}
+    for match in Match.objects.filter(round__in=rounds).order_by("round_id", "table"):
+        matches[match.round_id].append(
+            MatchRecord(
+                first=number[match.first_id],
+                second=number.get(match.second_id),
+                status=match.status,
+                scores=match.scores,
+                flagged=[match.first_flagged, match.second_flagged],
+                log=match.log,
+                winner=number.get(match.forfeit_winner_id),
+            )
+        )
+    return TournamentFile(
+        name=tournament.name,
+        settings=settings_of(tournament),
+        players=[
+            PlayerRecord(p.number, p.name, p.seed, p.rating, p.club or None, p.withdrawn_after_round, p.joined_round)
+            for p in players
+        ],
+        rounds=[RoundRecord(r.number, matches[r.pk]) for r in rounds],
+    )
+
+
+def unique_slug(name: str) -> str:
+    base = slugify(name)[:60] or "tournament"
+    slug, n = base, 2
+    while Tournament.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+@transaction.atomic
+def import_record(record: TournamentFile, slug: str | None = None) -> Tournament:
+    """Create the tournament, its players, rounds and matches, all or nothing."""
+    settings = record.settings
+    tournament = Tournament.objects.create(
+        name=record.name,
+        slug=slug or unique_slug(record.name),
+        system=settings.system,
+        rounds_announced=settings.rounds,
+        bye_half_points=settings.bye_half_points,
+        progressive=settings.progressive,
+        clock_s=settings.clock_s,
+        late_entry_half_points=settings.late_entry_half_points,
+    )
+    players = Player.objects.bulk_create(
+        Player(
+            tournament=tournament,
+            number=p.id,
+            seed=p.seed,
+            name=p.name,
+            rating=p.rating,
+            club=p.club or "",
+            joined_round=p.joined_round,
+            withdrawn_after_round=p.withdrawn_after_round,
+        )
+        for p in record.players
+    )
+    by_number = {p.number: p for p in players}
+    if any(p.pk is None for p in players):  # backends that do not return keys from bulk_create
+        by_number = {p.number: p for p in tournament.players.all()}
+    for round_record in record.rounds:
+        status = Round.PUBLISHED if round_record.pending else Round.COMPLETE
+        round_ = Round.objects.create(tournament=tournament, number=round_record.number, status=status)
+        Match.objects.bulk_create(
+            Match(
+                round=round_,
+                table=table,
+                first=by_number[m.first],
+                second=by_number.get(m.second),
+                status=m.status,
+                scores=m.scores,
+                first_flagged=bool(m.flagged[0]) if m.status == "played" else False,
+                second_flagged=bool(m.flagged[1]) if m.status == "played" else False,
+                forfeit_winner=by_number.get(m.winner),
+                log=m.log,
+            )
+            for table, m in enumerate(round_record.matches, start=1)
+        )
+    return tournament
