@@ -1,0 +1,176 @@
+"""The organiser's actions and every refusal of result entry (issue: run a tournament end to end)."""
+
+import json
+
+import pytest
+
+from games.engine.simulate import random_game
+from tournament import services
+from tournament.models import Match, Player, Round
+from tournament.services import Refused
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ann Able", "Ben Baker", "Cy Cole", "Di Dunn", "Ed Eng", "Fay Fox", "Gus Gill", "Hal Hume", "Ivy Ives"]
+
+
+@pytest.fixture
+def event():
+    tournament = services.create_tournament("Club Night", rounds_announced=5)
+    for i, name in enumerate(NAMES):
+        services.add_player(tournament, name, rating=2000 - 10 * i if i < 6 else None)
+    return tournament
+
+
+def refusal(call, *args, **kwargs):
+    with pytest.raises(Refused) as refused:
+        call(*args, **kwargs)
+    return refused.value.message
+
+
+def play_round(round_, scores=None):
+    for match in round_.matches.exclude(status=Match.BYE):
+        services.enter_result(match, status=Match.PLAYED, scores=scores or [[9] * 6, [3] * 6], flagged=[False, False])
+    services.close_round(round_)
+
+
+def test_entries_close_at_round_one_seeded_by_rating_then_drawn(event):
+    round_ = services.generate_round(event)
+    seeded = list(event.players.order_by("seed").values_list("name", flat=True))
+    assert seeded[:6] == NAMES[:6]  # rated players by rating, highest first
+    assert sorted(seeded[6:]) == NAMES[6:]  # the unrated three, in drawn order
+    assert round_.status == Round.DRAFT
+    assert round_.matches.count() == 5  # 9 players: four tables and a bye
+    bye = round_.matches.get(status=Match.BYE)
+    assert bye.first.seed == 9 and bye.table == 5
+
+
+def test_a_round_cannot_be_generated_twice_nor_over_pending_matches(event):
+    round_ = services.generate_round(event)
+    assert refusal(services.generate_round, event) == "A draft round already exists: publish or delete it first."
+    services.publish_round(round_)
+    assert refusal(services.generate_round, event) == "Round 1 is not closed yet: enter its results and close it first."
+    assert refusal(services.close_round, round_) == "Round 1 still has 4 matches without a result."
+    play_round(round_)
+    assert services.generate_round(event).number == 2
+
+
+def test_results_wait_for_publication_and_are_not_overwritten(event):
+    round_ = services.generate_round(event)
+    match = round_.matches.exclude(status=Match.BYE).first()
+    assert refusal(services.enter_result, match, status="played", scores=[[5] * 6, [4] * 6]) == (
+        "Publish the round before entering results."
+    )
+    services.publish_round(round_)
+    services.enter_result(match, status="played", scores=[[5] * 6, [4] * 6], flagged=[False, True])
+    assert refusal(services.enter_result, match, status="played", scores=[[1] * 6, [9] * 6]) == (
+        "This match already has a result; correct it explicitly if it is wrong."
+    )
+    match.refresh_from_db()
+    assert match.scores == [[5] * 6, [4] * 6] and match.second_flagged
+    services.enter_result(match, status="played", scores=[[1] * 6, [9] * 6], correction=True)
+    match.refresh_from_db()
+    assert match.scores == [[1] * 6, [9] * 6] and match.version == 2
+
+
+def test_a_stale_correction_is_refused_and_names_who_changed_it(event, django_user_model):
+    arbiter = django_user_model.objects.create_user("arbiter")
+    round_ = services.generate_round(event)
+    services.publish_round(round_)
+    match = round_.matches.exclude(status=Match.BYE).first()
+    services.enter_result(match, status="played", scores=[[5] * 6, [4] * 6], user=arbiter)
+    message = refusal(services.enter_result, match, status="played", scores=[[6] * 6, [4] * 6], correction=True, version=0)
+    assert message.startswith("This result was changed by arbiter at ")
+
+
+@pytest.mark.parametrize(
+    "scores, message",
+    [
+        ([[19, 5, 5, 5, 5, 5], [4] * 6], "A score is between 0 and 18, not 19."),
+        ([[18] * 6, [18] * 6], "18 in all six colours ends the game at once: only one player can have it."),
+        (None, "Enter six scores for each player, or a move log."),
+    ],
+)
+def test_bad_typed_scores_are_refused(scores, message):
+    assert refusal(services.check_played_result, scores, [False, False], None) == message
+
+
+def test_all_18_is_accepted_as_a_win():
+    scores, flagged, log = services.check_played_result([[18] * 6, [18, 18, 18, 18, 18, 17]], None, None)
+    assert scores[0] == [18] * 6 and log is None
+
+
+def test_a_log_fills_scores_and_flags_and_must_agree_with_typed_ones():
+    log = random_game(2, "mso", seed=5, names=["Ann Able", "Ben Baker"], flag_chance=0.02)
+    flagged = [any(e["type"] == "flag" and e["player"] == p for e in log["events"]) for p in (0, 1)]
+    text = json.dumps(log)
+    scores, flags, stored = services.check_played_result(None, None, text)
+    assert scores == log["final"] and flags == flagged and stored == log
+    wrong = [row[:] for row in log["final"]]
+    wrong[0][0] = (wrong[0][0] + 1) % 19
+    message = refusal(services.check_played_result, wrong, None, text)
+    assert message.startswith("The typed scores") and "disagree with the move log" in message
+
+
+def test_an_invalid_log_is_refused_with_the_checkers_message():
+    log = random_game(2, "mso", seed=6, names=["Ann Able", "Ben Baker"])
+    place = next(i for i, e in enumerate(log["events"]) if e["type"] == "place" and i > 20)
+    log["events"][place]["gain"] = {"R": 17}
+    message = refusal(services.check_played_result, None, None, json.dumps(log))
+    assert message.startswith(f"The move log is not valid (wrong-gain): move {place}: ")
+    assert "declared R+17" in message
+
+
+def test_a_forfeit_winner_must_be_in_the_match(event):
+    round_ = services.generate_round(event)
+    services.publish_round(round_)
+    match, other = round_.matches.exclude(status=Match.BYE)[:2]
+    assert refusal(services.enter_result, match, status="forfeit", forfeit_winner=other.first) == (
+        "The winner of a forfeit must be one of the two players."
+    )
+    services.enter_result(match, status="forfeit", forfeit_winner=match.second)
+    match.refresh_from_db()
+    assert match.status == "forfeit" and match.forfeit_winner == match.second
+
+
+def test_swapping_in_a_draft_warns_of_broken_rules(event):
+    play_round(_published(services.generate_round(event)))
+    round_two = services.generate_round(event)
+    assert services.draft_warnings(round_two) == []
+    first_round = Round.objects.get(tournament=event, number=1)
+    played = first_round.matches.exclude(status=Match.BYE).first()
+    # Put two players who met in round 1 at the same table.
+    table = round_two.matches.filter(first=played.first).first() or round_two.matches.filter(second=played.first).first()
+    partner = table.second if table.first == played.first else table.first
+    services.swap_players(round_two, partner, played.second)
+    rematch = round_two.matches.get(first__in=[played.first, played.second], second__in=[played.first, played.second])
+    assert f"Table {rematch.table}: {rematch.first.name} and {rematch.second.name} have met before." in (
+        services.draft_warnings(round_two)
+    )
+    services.publish_round(round_two)
+    assert refusal(services.swap_players, round_two, partner, played.second) == "Only a draft round can be edited."
+
+
+def test_a_withdrawn_player_is_not_paired_and_a_late_entry_joins_next_round(event):
+    play_round(_published(services.generate_round(event)))
+    quitter = Player.objects.get(tournament=event, name="Ann Able")
+    services.withdraw(quitter, after_round=1)
+    late = services.add_player(event, "Lou Late", rating=1500)
+    assert late.joined_round == 2 and late.seed == 10
+    round_two = services.generate_round(event)
+    seated = {p for m in round_two.matches.all() for p in (m.first_id, m.second_id) if p}
+    assert quitter.pk not in seated and late.pk in seated
+
+
+def test_csv_import_names_the_bad_line_and_imports_nothing(event):
+    before = event.players.count()
+    message = refusal(services.import_players_csv, event, "name,rating,club\nZoë Ørsted,1800,Oslo\nBad Row,high,\n")
+    assert message == "Line 3: the rating 'high' is not a whole number."
+    assert event.players.count() == before
+    added = services.import_players_csv(event, "name,rating,club\nZoë Ørsted,1800,Oslo\nNo Rating,,\n")
+    assert [(p.name, p.rating, p.club) for p in added] == [("Zoë Ørsted", 1800, "Oslo"), ("No Rating", None, "")]
+
+
+def _published(round_):
+    services.publish_round(round_)
+    return round_

@@ -1,0 +1,327 @@
+"""The organiser's actions, each one transaction: views call these and nothing else writes.
+
+Every refusal is a `Refused` with a sentence for the organiser (and the form
+field it concerns, where there is one).  Nothing is half-written: each
+function runs inside `transaction.atomic()`, and generating a round locks the
+tournament row, so two clicks at once make one round.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from games.engine import check_text
+from scoring.results import game_half_points
+
+from .models import Match, Player, Round, Tournament
+from .next_round import NotReady, entrants, pair_next
+from .pairing import PairingImpossible
+from .pairing.sides import faults
+from .records import record_of, unique_slug
+
+
+class Refused(Exception):
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+# --- tournaments and entries ----------------------------------------------------------
+
+
+@transaction.atomic
+def create_tournament(name: str, user=None, **settings) -> Tournament:
+    tournament = Tournament.objects.create(name=name.strip(), slug=unique_slug(name), **settings)
+    if user is not None and user.is_authenticated:
+        tournament.organisers.add(user)
+    return tournament
+
+
+def entries_closed(tournament: Tournament) -> bool:
+    return tournament.rounds.exists()
+
+
+@transaction.atomic
+def add_player(tournament: Tournament, name: str, rating: int | None = None, club: str = "") -> Player:
+    """An entry; after round 1 has been generated, a late entry joining at the next round."""
+    name = (name or "").strip()
+    if not name:
+        raise Refused("Every player needs a name.", "name")
+    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    highest = tournament.players.aggregate(number=Max("number"), seed=Max("seed"))
+    joined = 1
+    if entries_closed(tournament):
+        joined = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+        if tournament.rounds.filter(status=Round.DRAFT).exists():
+            joined -= 1  # the draft round can still take the newcomer once regenerated
+    return Player.objects.create(
+        tournament=tournament,
+        number=(highest["number"] or 0) + 1,
+        seed=(highest["seed"] or 0) + 1,
+        name=name,
+        rating=rating,
+        club=(club or "").strip(),
+        joined_round=max(1, joined),
+    )
+
+
+def parse_players_csv(text: str) -> list[tuple[str, int | None, str]]:
+    """Rows of name, rating, club (a header line is allowed); a bad row names its line."""
+    rows = []
+    reader = csv.reader(io.StringIO(text))
+    for line_number, row in enumerate(reader, start=1):
+        if not row or not any(cell.strip() for cell in row):
+            continue
+        cells = [cell.strip() for cell in row] + ["", ""]
+        name, rating_text, club = cells[0], cells[1], cells[2]
+        if line_number == 1 and name.lower() == "name":
+            continue
+        if not name:
+            raise Refused(f"Line {line_number}: the name is empty.", "file")
+        rating = None
+        if rating_text:
+            try:
+                rating = int(rating_text)
+            except ValueError:
+                raise Refused(f"Line {line_number}: the rating {rating_text!r} is not a whole number.", "file") from None
+        rows.append((name, rating, club))
+    if not rows:
+        raise Refused("The file has no players in it.", "file")
+    return rows
+
+
+@transaction.atomic
+def import_players_csv(tournament: Tournament, text: str) -> list[Player]:
+    """All rows or none."""
+    return [add_player(tournament, name, rating, club) for name, rating, club in parse_players_csv(text)]
+
+
+def _close_entries(tournament: Tournament) -> list[str]:
+    """Fix the seed order once: rating, highest first; the rest by a random draw, shown to all."""
+    players = list(tournament.players.all())
+    rng = random.SystemRandom()
+    draw = {p.pk: rng.random() for p in players}
+    ordered = sorted(players, key=lambda p: (p.rating is None, -(p.rating or 0), draw[p.pk]))
+    for offset, player in enumerate(ordered):  # two passes keep the unique constraint happy
+        player.seed = 100000 + offset
+    Player.objects.bulk_update(ordered, ["seed"])
+    for seed, player in enumerate(ordered, start=1):
+        player.seed = seed
+    Player.objects.bulk_update(ordered, ["seed"])
+    return [p.name for p in ordered]
+
+
+# --- rounds ----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def generate_round(tournament: Tournament) -> Round:
+    """Pair the next round as a draft.  Refused while a round is a draft or has pending matches."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.rounds.filter(status=Round.DRAFT).exists():
+        raise Refused("A draft round already exists: publish or delete it first.")
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None and last.status != Round.COMPLETE:
+        raise Refused(f"Round {last.number} is not closed yet: enter its results and close it first.")
+    if last is None:
+        if tournament.players.count() < 2:
+            raise Refused("A round needs at least two players.")
+        _close_entries(tournament)
+    record = record_of(tournament)
+    try:
+        pairing = pair_next(record)
+    except NotReady as reason:
+        raise Refused(str(reason)) from None
+    except PairingImpossible as impossible:
+        raise Refused(impossible.message) from None
+    round_ = Round.objects.create(tournament=tournament, number=pairing.round, status=Round.DRAFT)
+    players = {p.number: p for p in tournament.players.all()}
+    matches = [
+        Match(round=round_, table=table, first=players[t.first], second=players[t.second], reason=t.reason[:300])
+        for table, t in enumerate(pairing.tables, start=1)
+    ]
+    if pairing.bye is not None:
+        matches.append(
+            Match(round=round_, table=len(matches) + 1, first=players[pairing.bye], status=Match.BYE,
+                  reason=pairing.bye_reason[:300])
+        )
+    Match.objects.bulk_create(matches)
+    return round_
+
+
+def draft_warnings(round_: Round) -> list[str]:
+    """Each pairing rule the (edited) draft breaks, in words."""
+    tournament = round_.tournament
+    record = record_of(tournament)
+    state = {e.id: e for e in entrants(record, round_.number)}
+    warnings = []
+    byes_left = any(e.active and e.byes == 0 for e in state.values())
+    for match in round_.matches.select_related("first", "second"):
+        people = [match.first] + ([match.second] if match.second else [])
+        for person in people:
+            if not state[person.number].active:
+                warnings.append(f"Table {match.table}: {person.name} does not play this round (withdrawn or not yet joined).")
+        if match.second is None:
+            if state[match.first.number].byes and byes_left:
+                warnings.append(f"Table {match.table}: {match.first.name} gets a second bye while others have had none.")
+            continue
+        first, second = state[match.first.number], state[match.second.number]
+        if second.id in first.opponents:
+            warnings.append(f"Table {match.table}: {match.first.name} and {match.second.name} have met before.")
+        if faults(first.sides, "F"):
+            warnings.append(f"Table {match.table}: {match.first.name} playing first breaks the first-move rules.")
+        if faults(second.sides, "S"):
+            warnings.append(f"Table {match.table}: {match.second.name} playing second breaks the first-move rules.")
+    return warnings
+
+
+@transaction.atomic
+def swap_players(round_: Round, one: Player, other: Player) -> None:
+    """Exchange two players' places in a draft round (either may be at a bye)."""
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.DRAFT:
+        raise Refused("Only a draft round can be edited.")
+    if one.pk == other.pk:
+        raise Refused("Choose two different players.")
+    places = []
+    for person in (one, other):
+        match = round_.matches.filter(first=person).first() or round_.matches.filter(second=person).first()
+        if match is None:
+            raise Refused(f"{person.name} is not in this round.")
+        places.append((match, "first" if match.first_id == person.pk else "second"))
+    (match_a, side_a), (match_b, side_b) = places
+    if match_a.pk == match_b.pk:
+        match_a.first, match_a.second = match_a.second, match_a.first
+        match_a.reason = "edited by the organiser"
+        match_a.save()
+        return
+    setattr(match_a, side_a, other)
+    setattr(match_b, side_b, one)
+    for match in (match_a, match_b):
+        match.reason = "edited by the organiser"
+        match.save()
+
+
+@transaction.atomic
+def publish_round(round_: Round) -> None:
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.DRAFT:
+        raise Refused(f"Round {round_.number} is already published.")
+    round_.status = Round.PUBLISHED
+    round_.save()
+
+
+@transaction.atomic
+def delete_draft(round_: Round) -> None:
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.DRAFT:
+        raise Refused("Only a draft round can be deleted.")
+    round_.delete()
+
+
+@transaction.atomic
+def close_round(round_: Round) -> None:
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.PUBLISHED:
+        raise Refused(f"Round {round_.number} is not an open round.")
+    pending = round_.matches.filter(status=Match.PENDING).count()
+    if pending:
+        raise Refused(f"Round {round_.number} still has {pending} match{'es' if pending > 1 else ''} without a result.")
+    round_.status = Round.COMPLETE
+    round_.save()
+
+
+@transaction.atomic
+def withdraw(player: Player, after_round: int) -> None:
+    if after_round < 0:
+        raise Refused("A round number is 0 or more.", "after_round")
+    player.withdrawn_after_round = after_round
+    player.save(update_fields=["withdrawn_after_round"])
+
+
+# --- results ----------------------------------------------------------------------------
+
+
+def check_played_result(scores, flagged, log_text: str | None):
+    """The scores and flags a played result records, or `Refused` naming what is wrong.
+
+    With a log, the engine replays it: an invalid log is refused with the
+    checker's message; typed scores or flags that disagree are refused.
+    """
+    if log_text:
+        report = check_text(log_text)
+        if not report.valid:
+            where = "" if report.event is None else f"move {report.event}: "
+            raise Refused(f"The move log is not valid ({report.code}): {where}{report.message}", "log")
+        if report.levels is None or len(report.scores) != 2:
+            raise Refused("A tournament game is a two-player game under mso or kosmos rules.", "log")
+        if scores is not None and scores != report.scores:
+            raise Refused(f"The typed scores {scores} disagree with the move log, which gives {report.scores}.", "scores")
+        if flagged is not None and any(flagged) and list(flagged) != report.flagged:
+            raise Refused("The 'ran out of time' ticks disagree with the move log.", "flagged")
+        return report.scores, report.flagged, json.loads(log_text)
+    if scores is None:
+        raise Refused("Enter six scores for each player, or a move log.", "scores")
+    for row in scores:
+        for value in row:
+            if not 0 <= value <= 18:
+                raise Refused(f"A score is between 0 and 18, not {value}.", "scores")
+    if scores[0] == [18] * 6 and scores[1] == [18] * 6:
+        raise Refused("18 in all six colours ends the game at once: only one player can have it.", "scores")
+    return scores, list(flagged or [False, False]), None
+
+
+@transaction.atomic
+def enter_result(match: Match, *, status: str, user=None, scores=None, flagged=None, log_text=None,
+                 forfeit_winner: Player | None = None, correction: bool = False, version: int | None = None) -> Match:
+    """Record a match's result.  A second entry is refused unless it is an explicit correction."""
+    match = Match.objects.select_for_update().select_related("round", "first", "second").get(pk=match.pk)
+    if match.round.status == Round.DRAFT:
+        raise Refused("Publish the round before entering results.")
+    if match.status == Match.BYE:
+        raise Refused("A bye has no result to enter.")
+    if match.status != Match.PENDING and not correction:
+        raise Refused("This match already has a result; correct it explicitly if it is wrong.")
+    if version is not None and version != match.version:
+        who = match.entered_by or "someone"
+        when = timezone.localtime(match.entered_at).strftime("%H:%M:%S") if match.entered_at else "just now"
+        raise Refused(f"This result was changed by {who} at {when}; here it is now. Your entry was not saved.")
+    if status == Match.PLAYED:
+        match.scores, (match.first_flagged, match.second_flagged), match.log = check_played_result(scores, flagged, log_text)
+        match.forfeit_winner = None
+    elif status == Match.FORFEIT:
+        if forfeit_winner is not None and forfeit_winner.pk not in (match.first_id, match.second_id):
+            raise Refused("The winner of a forfeit must be one of the two players.", "forfeit_winner")
+        match.scores, match.log = None, None
+        match.first_flagged = match.second_flagged = False
+        match.forfeit_winner = forfeit_winner
+    elif status == Match.PENDING and correction:
+        match.scores, match.log, match.forfeit_winner = None, None, None
+        match.first_flagged = match.second_flagged = False
+    else:
+        raise Refused(f"Unknown result kind {status!r}.", "status")
+    match.status = status
+    match.entered_by = user if user is not None and user.is_authenticated else None
+    match.entered_at = timezone.now()
+    match.version += 1
+    match.save()
+    return match
+
+
+def result_summary(match: Match) -> str:
+    """The result as an organiser reads it back."""
+    if match.status == Match.PLAYED:
+        first, second = game_half_points(*match.scores)
+        return f"{match.first} {first / 2:g} – {second / 2:g} {match.second}"
+    if match.status == Match.FORFEIT:
+        winner = match.forfeit_winner or "nobody (both absent)"
+        return f"forfeit, won by {winner}"
+    return match.get_status_display()
