@@ -16,7 +16,7 @@ NAMES = ["Ann Able", "Ben Baker", "Cy Cole", "Di Dunn", "Ed Eng", "Fay Fox", "Gu
 
 @pytest.fixture
 def event():
-    tournament = services.create_tournament("Club Night", rounds_announced=5)
+    tournament = services.create_tournament("Club Night", rounds_announced=5, system="swiss")
     for i, name in enumerate(NAMES):
         services.add_player(tournament, name, rating=2000 - 10 * i if i < 6 else None)
     return tournament
@@ -169,6 +169,23 @@ def test_csv_import_names_the_bad_line_and_imports_nothing(event):
     assert event.players.count() == before
     added = services.import_players_csv(event, "name,rating,club\nZoë Ørsted,1800,Oslo\nNo Rating,,\n")
     assert [(p.name, p.rating, p.club) for p in added] == [("Zoë Ørsted", 1800, "Oslo"), ("No Rating", None, "")]
+
+
+def test_ten_entries_or_fewer_make_an_all_play_all_unless_chosen_otherwise():
+    small = services.create_tournament("Small")
+    for name in NAMES[:5]:
+        services.add_player(small, name)
+    round_ = services.generate_round(small)
+    small.refresh_from_db()
+    assert small.system == "all-play-all"
+    # Berger round 1 for 5 (+ a dummy): seed 1 idle, 2 v 5, 3 v 4; no bye in an all-play-all.
+    assert sorted((m.first.seed, m.second.seed) for m in round_.matches.all()) == [(2, 5), (3, 4)]
+    big = services.create_tournament("Big")
+    for i in range(11):
+        services.add_player(big, f"Player {i}")
+    services.generate_round(big)
+    big.refresh_from_db()
+    assert big.system == "swiss"
 
 
 def _published(round_):

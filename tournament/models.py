@@ -12,14 +12,20 @@ from django.db.models import Q
 
 
 class Tournament(models.Model):
-    SWISS, ALL_PLAY_ALL = "swiss", "all-play-all"
-    SYSTEMS = [(SWISS, "Swiss"), (ALL_PLAY_ALL, "All-play-all")]
+    AUTO, SWISS, ALL_PLAY_ALL = "auto", "swiss", "all-play-all"
+    SYSTEMS = [
+        (AUTO, "All-play-all with 10 entries or fewer, else Swiss"),
+        (SWISS, "Swiss"),
+        (ALL_PLAY_ALL, "All-play-all"),
+    ]
+    ALL_PLAY_ALL_LIMIT = 10
     PROGRESSIVE = [("sum", "Sum over the rounds"), ("running", "Sum of running totals (chess reading)")]
     HALF_POINT_CHOICES = [(0, "0"), (1, "½"), (2, "1")]
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
-    system = models.CharField(max_length=20, choices=SYSTEMS, default=SWISS)
+    system = models.CharField(max_length=20, choices=SYSTEMS, default=AUTO,
+                              help_text="Fixed when entries close (round 1 is generated).")
     rounds_announced = models.PositiveSmallIntegerField(default=7)
     bye_half_points = models.PositiveSmallIntegerField(choices=HALF_POINT_CHOICES, default=2)
     progressive = models.CharField(max_length=10, choices=PROGRESSIVE, default="sum")
@@ -38,6 +44,12 @@ class Tournament(models.Model):
 
     def __str__(self):
         return self.name
+
+    def resolved_system(self, entries: int) -> str:
+        """`auto` becomes all-play-all for 10 entries or fewer (shared/spec/tournament.md, Format)."""
+        if self.system != self.AUTO:
+            return self.system
+        return self.ALL_PLAY_ALL if entries <= self.ALL_PLAY_ALL_LIMIT else self.SWISS
 
     def get_absolute_url(self):
         from django.urls import reverse

@@ -14,9 +14,9 @@ from .models import Match, Player, Round, Tournament
 from .tfile import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
 
 
-def settings_of(tournament: Tournament) -> Settings:
+def settings_of(tournament: Tournament, entries: int = 0) -> Settings:
     return Settings(
-        system=tournament.system,
+        system=tournament.resolved_system(entries),
         rounds=tournament.rounds_announced,
         bye_half_points=tournament.bye_half_points,
         progressive=tournament.progressive,
@@ -48,7 +48,7 @@ def record_of(tournament: Tournament, include_drafts: bool = False) -> Tournamen
         )
     return TournamentFile(
         name=tournament.name,
-        settings=settings_of(tournament),
+        settings=settings_of(tournament, len(players)),
         players=[
             PlayerRecord(p.number, p.name, p.seed, p.rating, p.club or None, p.withdrawn_after_round, p.joined_round)
             for p in players

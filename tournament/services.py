@@ -116,6 +116,8 @@ def _close_entries(tournament: Tournament) -> list[str]:
     for seed, player in enumerate(ordered, start=1):
         player.seed = seed
     Player.objects.bulk_update(ordered, ["seed"])
+    tournament.system = tournament.resolved_system(len(players))
+    tournament.save(update_fields=["system"])
     return [p.name for p in ordered]
 
 
