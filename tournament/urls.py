@@ -7,6 +7,8 @@ public = [
     path("", views.pairings, name="detail"),
     path("round/<int:number>/", views.pairings, name="round"),
     path("players/<int:number>/", views.player, name="player"),
+    path("standings/", views.standings, name="standings"),
+    path("crosstable/", views.crosstable, name="crosstable"),
 ]
 
 urlpatterns = [

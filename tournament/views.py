@@ -1,5 +1,11 @@
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from scoring.standings import crosstable as crosstable_rows
+from scoring.standings import standings as standing_rows
+from scoring.tables import StandingsTable
 
 from .models import Round, Tournament
 from .public import boards, games_of
@@ -47,4 +53,41 @@ def player(request, slug, number):
         request,
         "tournament/player.html",
         {"tournament": tournament, "player": person, "games": games_of(record, number), "colours": "ROYGBP"},
+    )
+
+
+READINGS = {
+    "sum": "Progressive difference and level are summed over the rounds.",
+    "running": "Progressive difference and level are the sum of the running totals after each round (the chess reading).",
+}
+
+
+def standings(request, slug):
+    tournament = _tournament(slug)
+    record = record_of(tournament)
+    rows = standing_rows(record)
+    table = StandingsTable(rows, slug=slug)
+    RequestConfig(request, paginate=False).configure(table)
+    export = request.GET.get("_export")
+    if export == "csv":
+        return TableExport("csv", table, exclude_columns=()).response(f"{slug}-standings.csv")
+    return render(
+        request,
+        "tournament/standings.html",
+        {
+            "tournament": tournament,
+            "table": table,
+            "reading": READINGS[record.settings.progressive],
+            "rounds_counted": sum(1 for r in record.rounds if any(m.status != "pending" for m in r.matches)),
+        },
+    )
+
+
+def crosstable(request, slug):
+    tournament = _tournament(slug)
+    rows = crosstable_rows(record_of(tournament))
+    return render(
+        request,
+        "tournament/crosstable.html",
+        {"tournament": tournament, "rows": rows, "reading": READINGS[tournament.progressive]},
     )

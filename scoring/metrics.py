@@ -1,0 +1,189 @@
+"""The standings metrics: VP and the tie-breaks (`shared/spec/tournament.md`, "Standings order").
+
+Each metric is a small class with a `key`, a `name`, an `abbr` and a way to
+order a group of players level on everything before it (as Tabbycat's
+standings metrics do).  `METRICS` is the registry; a tournament's order is a
+list of keys (`DEFAULT_ORDER`).  Adding a metric is adding one class with
+`@register`.
+
+Metrics are duck-typed over a player's tally (see `scoring.standings.Tally`):
+`tally.player.id`, `tally.half_points`, `tally.rounds` (one record per counted
+round, in round order, each with `played`, `opponent`, `half_points`,
+`level`, `difference`) and `tally.reading` ("sum" or "running").
+No Django here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Sequence
+
+if TYPE_CHECKING:
+    from .standings import Tally
+
+Group = list["Tally"]
+
+METRICS: dict[str, type[Metric]] = {}
+DEFAULT_ORDER = ("vp", "head_to_head", "prog_diff", "prog_level")
+
+
+def register(metric_class: type[Metric]) -> type[Metric]:
+    METRICS[metric_class.key] = metric_class
+    return metric_class
+
+
+def metrics_in_order(keys: Sequence[str] = DEFAULT_ORDER) -> list[Metric]:
+    """The metric objects for a tournament's list of keys; an unknown key is a `KeyError` naming it."""
+    return [METRICS[key]() for key in keys]
+
+
+class Metric:
+    """One criterion of the standings order."""
+
+    key = ""
+    name = ""
+    abbr = ""
+
+    def split(self, group: Group) -> list[Group]:
+        """The group cut into tied sub-groups, best first (one sub-group when it splits nothing)."""
+        raise NotImplementedError
+
+
+class ScalarMetric(Metric):
+    """A metric that is one number per player, higher first."""
+
+    def value(self, tally: Tally) -> int:
+        raise NotImplementedError
+
+    def split(self, group: Group) -> list[Group]:
+        return groups_by(group, self.value)
+
+
+def groups_by(group: Group, value: Callable[[Tally], int]) -> list[Group]:
+    """Players grouped by equal value, highest value first; order inside a group is kept."""
+    values = sorted({value(t) for t in group}, reverse=True)
+    return [[t for t in group if value(t) == v] for v in values]
+
+
+@register
+class VictoryPoints(ScalarMetric):
+    """Criterion 1: VP, higher first (counted in half-points, so exact)."""
+
+    key = "vp"
+    name = "Victory points"
+    abbr = "VP"
+
+    def value(self, tally: Tally) -> int:
+        return tally.half_points
+
+
+# --- Head-to-head -----------------------------------------------------------
+
+
+def games_between(tally: Tally, others: set[int]):
+    """The player's games actually played (not forfeits, not byes) against any of `others`."""
+    return [r for r in tally.rounds if r.played and r.opponent in others]
+
+
+def head_to_head_half_points(tally: Tally, group: Group) -> int:
+    """Half-points the player scored in games actually played against the other members of `group`."""
+    others = {t.player.id for t in group} - {tally.player.id}
+    return sum(r.half_points for r in games_between(tally, others))
+
+
+def everyone_has_met(group: Group) -> bool:
+    """Whether every pair in the group has played (a forfeit is not a meeting) at least once."""
+    ids = {t.player.id for t in group}
+    return all({r.opponent for r in games_between(t, ids)} >= ids - {t.player.id} for t in group)
+
+
+def _scored_in_every_game(tally: Tally, group: Group, half_points: int) -> bool:
+    others = {t.player.id for t in group} - {tally.player.id}
+    games = games_between(tally, others)
+    met_everyone = {r.opponent for r in games} == others
+    return met_everyone and all(r.half_points == half_points for r in games)
+
+
+def won_every_game(tally: Tally, group: Group) -> bool:
+    """Played every other member of the group and won every such game."""
+    return _scored_in_every_game(tally, group, 2)
+
+
+def lost_every_game(tally: Tally, group: Group) -> bool:
+    """Played every other member of the group and lost every such game."""
+    return _scored_in_every_game(tally, group, 0)
+
+
+@register
+class HeadToHead(Metric):
+    """Criterion 2: results between the tied players.
+
+    Everyone met: ordered by head-to-head VP.  Not everyone met (ours): only
+    an all-winner goes first and an all-loser last; the rest stay tied.
+    After a split it is applied again inside each tied sub-group, counting
+    only that sub-group's games, until it splits nothing.
+    """
+
+    key = "head_to_head"
+    name = "Results between the tied players"
+    abbr = "H2H"
+
+    def split(self, group: Group) -> list[Group]:
+        if len(group) < 2:
+            return [group]
+        parts = self.split_once(group)
+        if len(parts) == 1:
+            return [group]
+        return [sub_group for part in parts for sub_group in self.split(part)]
+
+    def split_once(self, group: Group) -> list[Group]:
+        if everyone_has_met(group):
+            return groups_by(group, lambda t: head_to_head_half_points(t, group))
+        winners = [t for t in group if won_every_game(t, group)]
+        losers = [t for t in group if lost_every_game(t, group)]
+        rest = [t for t in group if t not in winners and t not in losers]
+        return [part for part in (winners, rest, losers) if part]
+
+
+# --- Progressive ------------------------------------------------------------
+
+
+def progressive(per_round: Sequence[int], reading: str) -> int:
+    """Progressive total of one player's per-round values, one value per counted round.
+
+    "sum": the values added up.  "running" (the chess reading): the running
+    totals after each round added up; a round sat out has the value 0, so
+    the running total carries over and still counts.
+    """
+    if reading == "sum":
+        return sum(per_round)
+    if reading == "running":
+        running_total, total = 0, 0
+        for value in per_round:
+            running_total += value
+            total += running_total
+        return total
+    raise ValueError(f'the progressive reading must be "sum" or "running", not {reading!r}')
+
+
+@register
+class ProgressiveDifference(ScalarMetric):
+    """Criterion 3: progressive difference (D = own L − opponent's L), higher first."""
+
+    key = "prog_diff"
+    name = "Progressive difference"
+    abbr = "PD"
+
+    def value(self, tally: Tally) -> int:
+        return progressive([r.difference for r in tally.rounds], tally.reading)
+
+
+@register
+class ProgressiveLevel(ScalarMetric):
+    """Criterion 4: progressive level (L = own lowest colour), higher first."""
+
+    key = "prog_level"
+    name = "Progressive level"
+    abbr = "PL"
+
+    def value(self, tally: Tally) -> int:
+        return progressive([r.level for r in tally.rounds], tally.reading)

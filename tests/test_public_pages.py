@@ -1,0 +1,88 @@
+"""The pages everyone can read: pairings, standings, crosstable, player pages."""
+
+import csv
+import io
+
+import pytest
+
+from tournament.records import import_record
+from tournament.simulate import simulate
+from tournament.tfile import parse
+
+pytestmark = pytest.mark.django_db
+
+TINY = {
+    "format": "ingenious-tournament/1",
+    "name": "Tiny Cup",
+    "settings": {"system": "swiss", "rounds": 2, "progressive": "running"},
+    "players": [{"id": 1, "name": "Ann Able"}, {"id": 2, "name": "Zoë Ørsted"}, {"id": 3, "name": "Cy Cole"}],
+    "rounds": [
+        {"number": 1, "matches": [
+            {"first": 1, "second": 2, "status": "played", "scores": [[5, 6, 7, 8, 9, 10], [4, 18, 18, 18, 18, 18]],
+             "flagged": [False, True]},
+            {"first": 3, "second": None, "status": "bye"},
+        ]},
+        {"number": 2, "matches": [
+            {"first": 3, "second": 1, "status": "pending"},
+            {"first": 2, "second": None, "status": "bye"},
+        ]},
+    ],
+}
+
+
+@pytest.fixture
+def tiny():
+    return import_record(parse(TINY))
+
+
+def test_pairings_page_shows_the_round_in_progress(client, tiny):
+    page = client.get(f"/t/{tiny.slug}/").content.decode()
+    assert "Round 2" in page and "in progress" in page
+    assert "Cy Cole" in page and "to come" in page
+    page = client.get(f"/t/{tiny.slug}/round/1/").content.decode()
+    assert "1–0" in page  # Ann's lowest 5 beats Zoë's 4
+
+
+def test_player_page_lists_every_game(client, tiny):
+    page = client.get(f"/t/{tiny.slug}/players/2/").content.decode()
+    # Round 1: Zoë played second against Ann, 4 18 18 18 18 18 against 5 6 7 8 9 10,
+    # L = 4, D = 4 - 5 = -1, 0 VP, and ran out of time.  Round 2: a bye.
+    assert "Zoë Ørsted" in page and "Ann Able" in page
+    assert "4 18 18 18 18 18" in page and "5 6 7 8 9 10" in page
+    assert "<td>-1</td>" in page and "ran out of time" in page and "bye" in page
+    assert client.get(f"/t/{tiny.slug}/players/9/").status_code == 404
+
+
+def test_standings_page_states_the_reading_and_exports_csv(client, tiny):
+    page = client.get(f"/t/{tiny.slug}/standings/").content.decode()
+    assert "sum of the running totals" in page
+    rows = list(csv.reader(io.StringIO(client.get(f"/t/{tiny.slug}/standings/?_export=csv").content.decode())))
+    assert rows[0][:3] == ["Place", "Player", "VP"]
+    # Ann 1 VP (won), Zoë 1 VP (bye in round 2), Cy 1 VP (bye in round 1): all tied on VP.
+    assert sorted(row[1] for row in rows[1:]) == ["Ann Able", "Cy Cole", "Zoë Ørsted"]
+    assert all(float(row[2]) == 1 for row in rows[1:])
+
+
+def test_crosstable_page(client, tiny):
+    page = client.get(f"/t/{tiny.slug}/crosstable/").content.decode()
+    assert "Crosstable" in page and "Zoë Ørsted" in page
+
+
+def test_unknown_tournament_is_404(client):
+    assert client.get("/t/no-such-event/standings/").status_code == 404
+
+
+@pytest.fixture(scope="module")
+def big_file():
+    return simulate(200, 9, seed=4, forfeit_chance=0.02, withdraw_chance=0.01, late_entries=3)
+
+
+def test_standings_take_a_fixed_number_of_queries(client, big_file, django_assert_max_num_queries):
+    tournament = import_record(parse(big_file))
+    with django_assert_max_num_queries(6):
+        response = client.get(f"/t/{tournament.slug}/standings/")
+    assert response.status_code == 200
+    with django_assert_max_num_queries(6):
+        assert client.get(f"/t/{tournament.slug}/crosstable/").status_code == 200
+    with django_assert_max_num_queries(6):
+        assert client.get(f"/t/{tournament.slug}/players/17/").status_code == 200
