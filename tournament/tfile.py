@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine import Game, replay
+from games.engine import replay
 from games.engine.log import is_int
 
 FORMAT = "ingenious-tournament/1"

@@ -7,7 +7,7 @@ from scoring.standings import crosstable as crosstable_rows
 from scoring.standings import standings as standing_rows
 from scoring.tables import StandingsTable
 
-from .models import Round, Tournament
+from .models import Tournament
 from .public import boards, games_of
 from .records import record_of
 

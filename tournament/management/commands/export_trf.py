@@ -1,10 +1,8 @@
 """`python manage.py export_trf FILE`: a tournament file as FIDE TRF-16 (see `tournament/trf.py`)."""
 
-import sys
+from django.core.management.base import BaseCommand
 
-from django.core.management.base import BaseCommand, CommandError
-
-from tournament.tfile import FileFault, load_text
+from tournament.management.tournament_file import read_tournament_file
 from tournament.trf import to_trf
 
 
@@ -21,12 +19,5 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, file, bye_codes: bool, **options):
-        try:
-            text = sys.stdin.buffer.read() if file == "-" else open(file, "rb").read()
-        except OSError as error:
-            raise CommandError(f"cannot read {file}: {error.strerror}", returncode=2)
-        try:
-            record = load_text(text)
-        except FileFault as fault:
-            raise CommandError(f"{file}: {fault}", returncode=2)
+        record = read_tournament_file(file)
         self.stdout.write(to_trf(record, pairing_bye=not bye_codes), ending="")

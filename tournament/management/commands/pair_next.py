@@ -5,9 +5,9 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournament.management.tournament_file import read_tournament_file
 from tournament.next_round import NotReady, pair_next
 from tournament.pairing import PairingImpossible
-from tournament.tfile import FileFault, load_text
 
 
 class Command(BaseCommand):
@@ -18,14 +18,9 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print {round, pairings, bye} as JSON")
 
     def handle(self, *args, file, json: bool, **options):
+        record = read_tournament_file(file)
         try:
-            text = sys.stdin.buffer.read() if file == "-" else open(file, "rb").read()
-        except OSError as error:
-            raise CommandError(f"cannot read {file}: {error.strerror}", returncode=2)
-        try:
-            pairing = pair_next(load_text(text))
-        except FileFault as fault:
-            raise CommandError(f"{file}: {fault}", returncode=2)
+            pairing = pair_next(record)
         except NotReady as reason:
             raise CommandError(f"{file}: {reason}", returncode=2)
         except PairingImpossible as impossible:
