@@ -49,7 +49,7 @@ def test_player_page_lists_every_game(client, tiny):
     # L = 4, D = 4 - 5 = -1, 0 VP, and ran out of time.  Round 2: a bye.
     assert "Zoë Ørsted" in page and "Ann Able" in page
     assert "4 18 18 18 18 18" in page and "5 6 7 8 9 10" in page
-    assert "<td>-1</td>" in page and "ran out of time" in page and "bye" in page
+    assert "<td>-1</td>" in page and "ran out of time" in page and "bye" in page and "second</div>" in page
     assert client.get(f"/t/{tiny.slug}/players/9/").status_code == 404
 
 
