@@ -17,6 +17,7 @@ class Board:
     second: object | None
     status: str
     result: str
+    has_log: bool = False
 
 
 @dataclass
@@ -31,6 +32,8 @@ class Game:
     vp: str
     status: str
     note: str = ""
+    table: int | None = None
+    has_log: bool = False
 
 
 def result_text(match) -> str:
@@ -50,7 +53,7 @@ def boards(record: TournamentFile, round_number: int) -> list[Board]:
     players = {p.id: p for p in record.players}
     round_ = record.rounds[round_number - 1]
     return [
-        Board(table, players[m.first], players.get(m.second), m.status, result_text(m))
+        Board(table, players[m.first], players.get(m.second), m.status, result_text(m), bool(m.log))
         for table, m in enumerate(round_.matches, start=1)
     ]
 
@@ -59,7 +62,9 @@ def games_of(record: TournamentFile, player_id: int) -> list[Game]:
     players = {p.id: p for p in record.players}
     games = []
     for round_ in record.rounds:
-        match = next((m for m in round_.matches if player_id in (m.first, m.second)), None)
+        table, match = next(
+            ((t, m) for t, m in enumerate(round_.matches, start=1) if player_id in (m.first, m.second)), (None, None)
+        )
         if match is None:
             games.append(Game(round_.number, None, None, None, None, None, None, "–", "absent", "did not play"))
             continue
@@ -70,7 +75,7 @@ def games_of(record: TournamentFile, player_id: int) -> list[Game]:
             hp = game_half_points(own, other)[0]
             flagged = match.flagged[0 if is_first else 1]
             games.append(Game(round_.number, opponent, is_first, own, other, level(own), level(own) - level(other),
-                              format_vp(hp), "played", "ran out of time" if flagged else ""))
+                              format_vp(hp), "played", "ran out of time" if flagged else "", table, bool(match.log)))
         elif match.status == "forfeit":
             won = match.winner == player_id
             games.append(Game(round_.number, opponent, is_first, None, None, 0, 0, "1" if won else "0", "forfeit",

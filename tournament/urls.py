@@ -7,6 +7,7 @@ public = [
     path("", views.pairings, name="detail"),
     path("round/<int:number>/", views.pairings, name="round"),
     path("players/<int:number>/", views.player, name="player"),
+    path("round/<int:number>/table/<int:table>/", views.game, name="game"),
     path("standings/", views.standings, name="standings"),
     path("crosstable/", views.crosstable, name="crosstable"),
 ]

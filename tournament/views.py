@@ -7,6 +7,9 @@ from scoring.standings import crosstable as crosstable_rows
 from scoring.standings import standings as standing_rows
 from scoring.tables import StandingsTable
 
+from games.board_svg import board_svg
+from games.engine.timeline import timeline
+
 from .models import Tournament
 from .public import boards, games_of
 from .records import record_of
@@ -90,4 +93,39 @@ def crosstable(request, slug):
         request,
         "tournament/crosstable.html",
         {"tournament": tournament, "rows": rows, "reading": READINGS[tournament.progressive]},
+    )
+
+
+def game(request, slug, number, table):
+    """The game viewer: step through a match's move log."""
+    tournament = _tournament(slug)
+    record = record_of(tournament)
+    if not 1 <= number <= len(record.rounds) or not 1 <= table <= len(record.rounds[number - 1].matches):
+        raise Http404("No such match")
+    match = record.rounds[number - 1].matches[table - 1]
+    if not match.log:
+        raise Http404("This match has no move log")
+    line = timeline(match.log)
+    players = {p.id: p for p in record.players}
+    steps = [
+        {"n": s.number, "player": s.player, "tile": s.tile, "cells": [list(c) for c in s.cells],
+         "scores": [list(row) for row in s.scores], "bonus": s.bonus, "flags": list(s.flags_before)}
+        for s in line.steps
+    ]
+    return render(
+        request,
+        "tournament/game.html",
+        {
+            "tournament": tournament,
+            "round_number": number,
+            "table": table,
+            "first": players[match.first],
+            "second": players[match.second],
+            "names": line.names,
+            "svg": board_svg(line),
+            "steps": steps,
+            "line": line,
+            "final": line.steps[-1].scores if line.steps else [[0] * 6, [0] * 6],
+            "colours": "ROYGBP",
+        },
     )

@@ -1,0 +1,57 @@
+"""The game viewer page and the timeline it steps through."""
+
+import pytest
+
+from games.engine.simulate import random_game
+from games.engine.timeline import timeline
+from tournament.records import import_record
+from tournament.tfile import parse
+
+
+def game_with_flag():
+    log = random_game(2, "mso", seed=5, names=["Ann Able", "Zoë Ørsted"], flag_chance=0.02)
+    flags = [i for i, e in enumerate(log["events"]) if e["type"] == "flag"]
+    assert flags, "the seed is chosen to have a flag"
+    return log
+
+
+def test_timeline_steps_are_the_placements_with_running_scores():
+    log = game_with_flag()
+    line = timeline(log)
+    placements = [e for e in log["events"] if e["type"] == "place"]
+    assert [s.tile for s in line.steps] == [e["tile"] for e in placements]
+    assert line.steps[-1].scores == tuple(tuple(row) for row in log["final"])
+    # Scores never go down from one placement to the next.
+    for before, after in zip(line.steps, line.steps[1:]):
+        assert all(a >= b for rb, ra in zip(before.scores, after.scores) for b, a in zip(rb, ra))
+    # The flag is attached to the first placement after it.
+    flag_index = next(i for i, e in enumerate(log["events"]) if e["type"] == "flag")
+    placed_before = sum(1 for e in log["events"][:flag_index] if e["type"] == "place")
+    flagged_step = next(s for s in line.steps if s.flags_before)
+    assert flagged_step.number == placed_before + 1
+
+
+@pytest.mark.django_db
+def test_viewer_page_draws_every_placed_hex_and_the_flag(client):
+    log = game_with_flag()
+    file = {
+        "format": "ingenious-tournament/1",
+        "name": "Viewer Cup",
+        "players": [{"id": 1, "name": "Ann Able"}, {"id": 2, "name": "Zoë Ørsted"}],
+        "rounds": [{"number": 1, "matches": [{
+            "first": 1, "second": 2, "status": "played", "scores": log["final"],
+            "flagged": [any(e["type"] == "flag" and e["player"] == p for e in log["events"]) for p in (0, 1)],
+            "log": log,
+        }]}],
+    }
+    tournament = import_record(parse(file))
+    page = client.get(f"/t/{tournament.slug}/round/1/table/1/").content.decode()
+    placements = sum(1 for e in log["events"] if e["type"] == "place")
+    assert page.count('class="placed"') == 2 * placements
+    assert page.count('class="start"') == 6  # the six printed start symbols
+    assert "ran out of time before placement" in page
+    assert 'id="step"' in page and f'max="{placements}"' in page
+    pairings = client.get(f"/t/{tournament.slug}/round/1/").content.decode()
+    assert "view game" in pairings
+    assert client.get(f"/t/{tournament.slug}/round/1/table/2/").status_code == 404
+    assert client.get(f"/t/{tournament.slug}/round/3/table/1/").status_code == 404
