@@ -285,7 +285,7 @@ def check_played_result(scores, flagged, log_text: str | None):
 def enter_result(match: Match, *, status: str, user=None, scores=None, flagged=None, log_text=None,
                  forfeit_winner: Player | None = None, correction: bool = False, version: int | None = None) -> Match:
     """Record a match's result.  A second entry is refused unless it is an explicit correction."""
-    match = Match.objects.select_for_update().select_related("round", "first", "second").get(pk=match.pk)
+    match = Match.objects.select_for_update(of=("self",)).select_related("round", "first", "second").get(pk=match.pk)
     if match.round.status == Round.DRAFT:
         raise Refused("Publish the round before entering results.")
     if match.status == Match.BYE:
