@@ -1,0 +1,66 @@
+"""`python manage.py print SLUG ROUND --what pairings|slips|standings|crosstable -o FILE.pdf [--paper A4|Letter]`.
+
+Writes one printed sheet of `tournament/pdf.py`.  ROUND is the round for
+pairings and result slips; standings and the crosstable are always of the
+tournament as it stands, and take ROUND only so that the command line keeps
+one shape.  Only published rounds print: a draft's pairings may still change.
+"""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from tournament import pdf
+from tournament.models import Round, Tournament
+from tournament.records import record_of
+
+SHEETS = {
+    "pairings": lambda record, round_number, paper: pdf.pairing_sheet(record, round_number, paper),
+    "slips": lambda record, round_number, paper: pdf.result_slips(record, round_number, paper),
+    "standings": lambda record, round_number, paper: pdf.standings_pdf(record, paper),
+    "crosstable": lambda record, round_number, paper: pdf.crosstable_pdf(record, paper),
+}
+ROUND_SHEETS = ("pairings", "slips")
+
+
+class Command(BaseCommand):
+    help = "Print pairings, result slips, standings or the crosstable of a tournament as a PDF."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("round_number", metavar="ROUND", type=int,
+                            help="round number (ignored for standings and crosstable)")
+        parser.add_argument("--what", required=True, choices=list(SHEETS))
+        parser.add_argument("-o", "--output", required=True, help="the PDF file to write")
+        parser.add_argument("--paper", default="A4", choices=["A4", "Letter"])
+
+    def handle(self, *args, slug, round_number, what, output, paper, **options):
+        try:
+            tournament = Tournament.objects.get(slug=slug)
+        except Tournament.DoesNotExist:
+            raise CommandError(f"no tournament with the slug {slug!r}", returncode=2)
+        if what in ROUND_SHEETS:
+            check_round(tournament, round_number)
+        try:
+            data = SHEETS[what](record_of(tournament), round_number, paper)
+        except pdf.PrintError as error:
+            raise CommandError(str(error), returncode=2)
+        try:
+            Path(output).write_bytes(data)
+        except OSError as error:
+            raise CommandError(f"cannot write {output}: {error.strerror}", returncode=2)
+        of_round = f", round {round_number}" if what in ROUND_SHEETS else ""
+        self.stdout.write(f"{output}: {what} of {tournament.name}{of_round}")
+
+
+def check_round(tournament: Tournament, round_number: int) -> None:
+    """A CommandError naming the problem unless the round exists and is published."""
+    status = tournament.rounds.filter(number=round_number).values_list("status", flat=True).first()
+    if status == Round.DRAFT:
+        raise CommandError(f"round {round_number} of {tournament.slug!r} is still a draft: publish it before "
+                           "printing (its pairings may still change)", returncode=2)
+    if status is None:
+        numbers = sorted(tournament.rounds.exclude(status=Round.DRAFT).values_list("number", flat=True))
+        known = f"rounds 1 to {numbers[-1]}" if numbers else "no published round yet"
+        raise CommandError(f"round {round_number} of {tournament.slug!r} does not exist: it has {known}",
+                           returncode=2)
