@@ -191,3 +191,8 @@ def test_ten_entries_or_fewer_make_an_all_play_all_unless_chosen_otherwise():
 def _published(round_):
     services.publish_round(round_)
     return round_
+
+
+def test_a_tournament_named_like_an_organiser_page_gets_another_slug():
+    assert services.create_tournament("New").slug == "new-2"
+    assert services.create_tournament("Import").slug == "import-2"

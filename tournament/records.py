@@ -57,10 +57,14 @@ def record_of(tournament: Tournament, include_drafts: bool = False) -> Tournamen
     )
 
 
+# Slugs that would be hidden by the organiser pages' own addresses (/manage/new/, /manage/import/).
+RESERVED_SLUGS = {"new", "import"}
+
+
 def unique_slug(name: str) -> str:
     base = slugify(name)[:60] or "tournament"
     slug, n = base, 2
-    while Tournament.objects.filter(slug=slug).exists():
+    while slug in RESERVED_SLUGS or Tournament.objects.filter(slug=slug).exists():
         slug, n = f"{base}-{n}", n + 1
     return slug
 

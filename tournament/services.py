@@ -24,7 +24,7 @@ from .models import Match, Player, Round, Tournament
 from .next_round import NotReady, entrants, pair_next
 from .pairing import PairingImpossible
 from .pairing.sides import faults
-from .records import record_of, unique_slug
+from .records import import_record, record_of, unique_slug
 
 
 class Refused(Exception):
@@ -40,6 +40,15 @@ class Refused(Exception):
 @transaction.atomic
 def create_tournament(name: str, user=None, **settings) -> Tournament:
     tournament = Tournament.objects.create(name=name.strip(), slug=unique_slug(name), **settings)
+    if user is not None and user.is_authenticated:
+        tournament.organisers.add(user)
+    return tournament
+
+
+@transaction.atomic
+def import_tournament(record, user=None) -> Tournament:
+    """A tournament from its file, with the importing user as its organiser; all or nothing."""
+    tournament = import_record(record)
     if user is not None and user.is_authenticated:
         tournament.organisers.add(user)
     return tournament

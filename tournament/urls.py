@@ -16,5 +16,6 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("t/<slug:slug>/", include((public, "tournament"))),
     path("logs/", include("games.urls")),
+    path("manage/", include("tournament.manage_urls")),
     path("admin/", admin.site.urls),
 ]

@@ -1,0 +1,278 @@
+"""The organiser's forms: each checks what was typed and hands plain values to a service.
+
+A service may still refuse (`services.Refused`); `show_refusal` puts its
+sentence on the field it names, or above the form when it names none.
+"""
+
+from __future__ import annotations
+
+from django import forms
+
+from games.engine.tiles import COLOURS
+
+from .models import Match, Player, Tournament
+from .tfile import FileFault, load_text
+
+MAX_TOURNAMENT_FILE_BYTES = 5_000_000
+MAX_LOG_BYTES = 1_000_000  # a complete 2-player log is about 15 kB
+MAX_CSV_BYTES = 1_000_000
+COLOUR_NAMES = {"R": "red", "O": "orange", "Y": "yellow", "G": "green", "B": "blue", "P": "purple"}
+SIDES = ("first", "second")
+
+
+def show_refusal(form: forms.Form, refused, fields: dict[str, str] | None = None) -> None:
+    """Put a service's refusal on the form: on its field (renamed through `fields`), else above the form."""
+    name = (fields or {}).get(refused.field, refused.field)
+    form.add_error(name if name in form.fields else None, refused.message)
+
+
+def _too_big(upload, limit: int, what: str) -> forms.ValidationError | None:
+    if upload.size > limit:
+        return forms.ValidationError(
+            f"The file is {upload.size:,} bytes; {what} may be at most {limit:,} bytes ({limit // 1_000_000} MB)."
+        )
+    return None
+
+
+def _text_of(upload, what: str) -> str:
+    upload.seek(0)  # a form rebuilt after a refusal reads the same upload again
+    try:
+        return upload.read().decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise forms.ValidationError(f"{what} is not UTF-8 text (byte {error.start}).") from None
+
+
+# --- tournaments -------------------------------------------------------------------------
+
+
+class TournamentForm(forms.Form):
+    """The settings of a new tournament (`shared/spec/tournament.md`); names match the model's fields."""
+
+    name = forms.CharField(max_length=200)
+    system = forms.ChoiceField(choices=Tournament.SYSTEMS, initial=Tournament.AUTO,
+                               help_text="Fixed when round 1 is paired.")
+    rounds_announced = forms.IntegerField(label="Announced rounds", min_value=1, max_value=99, initial=7,
+                                          help_text="The MSO asks for 7 to 9 in a Swiss.")
+    bye_half_points = forms.TypedChoiceField(label="Bye VP", coerce=int, choices=Tournament.HALF_POINT_CHOICES,
+                                             initial=2, widget=forms.RadioSelect)
+    progressive = forms.ChoiceField(label="Progressive tie-breaks", choices=Tournament.PROGRESSIVE, initial="sum",
+                                    widget=forms.RadioSelect)
+    clock_s = forms.IntegerField(label="Clock (seconds per player)", min_value=1, max_value=24 * 3600, initial=600)
+    late_entry_half_points = forms.TypedChoiceField(label="Late-entry VP per missed round", coerce=int,
+                                                    choices=Tournament.HALF_POINT_CHOICES, initial=0,
+                                                    widget=forms.RadioSelect)
+
+    def settings(self) -> dict:
+        return {key: value for key, value in self.cleaned_data.items() if key != "name"}
+
+
+class TournamentFileForm(forms.Form):
+    """An `ingenious-tournament/1` file; a clean form holds the parsed record in `cleaned_data["record"]`."""
+
+    file = forms.FileField(label="Tournament file (JSON)")
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        too_big = _too_big(upload, MAX_TOURNAMENT_FILE_BYTES, "a tournament file")
+        if too_big:
+            raise too_big
+        upload.seek(0)
+        try:
+            self.cleaned_data["record"] = load_text(upload.read())
+        except FileFault as fault:
+            raise forms.ValidationError(f"The file has a fault at {fault}" if fault.place else f"The file has a fault: {fault}") from None
+        return upload
+
+
+# --- players ---------------------------------------------------------------------------------
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    rating = forms.IntegerField(required=False, min_value=0, max_value=10_000)
+    club = forms.CharField(max_length=120, required=False)
+
+
+class PlayersCsvForm(forms.Form):
+    """A CSV of name,rating,club lines; the text is in `cleaned_data["text"]`."""
+
+    file = forms.FileField(label="Players CSV (name,rating,club)")
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        too_big = _too_big(upload, MAX_CSV_BYTES, "a players file")
+        if too_big:
+            raise too_big
+        self.cleaned_data["text"] = _text_of(upload, "The file")
+        return upload
+
+
+class WithdrawForm(forms.Form):
+    after_round = forms.IntegerField(label="after round", min_value=0, max_value=999,
+                                     help_text="The last round the player takes part in (0: before round 1).")
+
+
+# --- rounds ----------------------------------------------------------------------------------
+
+
+class SwapForm(forms.Form):
+    """Two players of a draft round whose places are exchanged."""
+
+    player_a = forms.ModelChoiceField(queryset=Player.objects.none(), label="Swap")
+    player_b = forms.ModelChoiceField(queryset=Player.objects.none(), label="with")
+
+    def __init__(self, *args, round_, **kwargs):
+        super().__init__(*args, **kwargs)
+        ids = [pk for pair in round_.matches.values_list("first_id", "second_id") for pk in pair if pk]
+        players = Player.objects.filter(pk__in=ids).order_by("name")
+        self.fields["player_a"].queryset = players
+        self.fields["player_b"].queryset = players
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("player_a") and cleaned.get("player_a") == cleaned.get("player_b"):
+            raise forms.ValidationError("Choose two different players.")
+        return cleaned
+
+
+# --- results ---------------------------------------------------------------------------------
+
+
+class ResultForm(forms.Form):
+    """A match's result: played (six scores each, flags, an optional log) or forfeit.
+
+    Fields `first_R` ... `second_P` hold the scores in colour order R O Y G B P.
+    A clean played form has `scores` (two lists, or None when a log alone
+    gives them), `flagged` and `log_text`; a clean forfeit has `winner`.
+    """
+
+    BOTH_ABSENT = "none"
+
+    status = forms.ChoiceField(label="Result", choices=[(Match.PLAYED, "Played"), (Match.FORFEIT, "Forfeit")],
+                               initial=Match.PLAYED, widget=forms.RadioSelect)
+    first_flagged = forms.BooleanField(required=False)
+    second_flagged = forms.BooleanField(required=False)
+    log_text = forms.CharField(label="Move log (JSON, optional)", required=False,
+                               widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}))
+    log_file = forms.FileField(label="or upload the move log", required=False)
+    present = forms.ChoiceField(label="Who was present?", required=False, widget=forms.RadioSelect)
+    correct = forms.BooleanField(label="Correct this result", required=False)
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+    def __init__(self, *args, match: Match, **kwargs):
+        kwargs.setdefault("initial", self.initial_for(match))
+        super().__init__(*args, **kwargs)
+        self.match = match
+        self.has_result = match.status in (Match.PLAYED, Match.FORFEIT)
+        players = {"first": match.first, "second": match.second}
+        for side in SIDES:
+            for colour in COLOURS:
+                self.fields[f"{side}_{colour}"] = forms.IntegerField(
+                    label=f"{players[side].name}, {colour} {COLOUR_NAMES[colour]}",
+                    required=False, min_value=0, max_value=18,
+                    error_messages={
+                        "invalid": "a score is a whole number from 0 to 18.",
+                        "min_value": "a score is at least 0.",
+                        "max_value": "a score is at most 18.",
+                    },
+                    widget=forms.NumberInput(attrs={"min": 0, "max": 18, "inputmode": "numeric", "class": "score"}),
+                )
+            self.fields[f"{side}_flagged"].label = f"{players[side].name} ran out of time"
+        self.fields["present"].choices = [
+            ("first", f"{match.first.name} (wins by forfeit)"),
+            ("second", f"{match.second.name} (wins by forfeit)"),
+            (self.BOTH_ABSENT, "Both absent (nobody wins)"),
+        ]
+
+    @staticmethod
+    def initial_for(match: Match) -> dict:
+        """What the form starts from: the result on record, so a correction changes only what is wrong."""
+        initial = {"version": match.version, "status": Match.FORFEIT if match.status == Match.FORFEIT else Match.PLAYED}
+        if match.status == Match.PLAYED and match.scores:
+            for side, row in zip(SIDES, match.scores):
+                initial.update({f"{side}_{colour}": value for colour, value in zip(COLOURS, row)})
+            initial.update(first_flagged=match.first_flagged, second_flagged=match.second_flagged)
+        if match.status == Match.FORFEIT:
+            winner = match.forfeit_winner_id
+            initial["present"] = ResultForm.BOTH_ABSENT if winner is None else (
+                "first" if winner == match.first_id else "second")
+        return initial
+
+    def score_rows(self):
+        """The score fields, per player, for the template's grid."""
+        return [
+            {"player": getattr(self.match, side), "side": side, "flag": self[f"{side}_flagged"],
+             "cells": [{"field": self[f"{side}_{c}"], "letter": c, "colour": COLOUR_NAMES[c]} for c in COLOURS]}
+            for side in SIDES
+        ]
+
+    def score_errors(self):
+        """Each score field's error, with the field named, for the summary above the grid."""
+        return [f"{self.fields[name].label}: {error}" for name in self.score_field_names()
+                for error in self.errors.get(name, [])]
+
+    def entry(self) -> dict:
+        """The keyword arguments of `services.enter_result` for a clean form."""
+        data = self.cleaned_data
+        entry = {"status": data["status"], "correction": bool(data.get("correct")), "version": data["version"]}
+        if data["status"] == Match.FORFEIT:
+            entry["forfeit_winner"] = data["winner"]
+        else:
+            entry.update(scores=data["scores"], flagged=data["flagged"], log_text=data["log_text"])
+        return entry
+
+    def score_field_names(self):
+        return [f"{side}_{c}" for side in SIDES for c in COLOURS]
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.has_result and not cleaned.get("correct"):
+            self.add_error("correct", "This match already has a result: tick 'Correct this result' to overwrite it.")
+        if cleaned.get("status") == Match.FORFEIT:
+            self._clean_forfeit(cleaned)
+        elif cleaned.get("status") == Match.PLAYED:
+            self._clean_played(cleaned)
+        return cleaned
+
+    def _clean_forfeit(self, cleaned):
+        present = cleaned.get("present")
+        if not present:
+            self.add_error("present", "Choose the player who was present, or 'Both absent'.")
+            return
+        cleaned["winner"] = None if present == self.BOTH_ABSENT else getattr(self.match, present)
+
+    def _clean_played(self, cleaned):
+        cleaned["log_text"] = self._log_text(cleaned)
+        names = self.score_field_names()
+        if any(name in self.errors for name in names + ["log_text", "log_file"]):
+            return
+        values = [cleaned.get(name) for name in names]
+        if all(v is None for v in values):
+            if not cleaned["log_text"]:
+                raise forms.ValidationError("Enter six scores for each player, or give a move log.")
+            cleaned["scores"] = None  # the log gives them
+        else:
+            for name, value in zip(names, values):
+                if value is None:
+                    self.add_error(name, "enter a score (or leave all twelve empty and give a move log).")
+            cleaned["scores"] = [values[:6], values[6:]]
+        cleaned["flagged"] = [cleaned.get("first_flagged", False), cleaned.get("second_flagged", False)]
+
+    def _log_text(self, cleaned) -> str | None:
+        upload, text = cleaned.get("log_file"), (cleaned.get("log_text") or "").strip()
+        if upload is not None:
+            if text:
+                self.add_error("log_file", "Paste the move log or upload it, not both.")
+                return None
+            too_big = _too_big(upload, MAX_LOG_BYTES, "a move log")
+            try:
+                if too_big:
+                    raise too_big
+                return _text_of(upload, "The move log")
+            except forms.ValidationError as error:
+                self.add_error("log_file", error)
+                return None
+        if len(text.encode()) > MAX_LOG_BYTES:
+            self.add_error("log_text", f"The move log is longer than {MAX_LOG_BYTES:,} bytes (1 MB).")
+            return None
+        return text or None

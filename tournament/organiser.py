@@ -1,0 +1,337 @@
+"""The organiser's pages under /manage/: thin views over `services`.
+
+Who may use them: a logged-in staff user who is a superuser or one of the
+tournament's organisers; any staff user may create or import a tournament.
+Anonymous visitors go to the (admin) login page; others get 403.  Each view
+reads a form, calls one service, and renders or redirects; a service's
+`Refused` is shown on the form (or, for a plain button, as an error note).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import wraps
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from . import services
+from .forms import (
+    PlayerForm,
+    PlayersCsvForm,
+    ResultForm,
+    SwapForm,
+    TournamentFileForm,
+    TournamentForm,
+    WithdrawForm,
+    show_refusal,
+)
+from .models import Match, Round, Tournament
+from .records import record_of
+from .tfile import dump
+
+# --- who may organise ------------------------------------------------------------------------
+
+
+def may_organise(user, tournament: Tournament) -> bool:
+    return bool(
+        user.is_authenticated and user.is_staff
+        and (user.is_superuser or tournament.organisers.filter(pk=user.pk).exists())
+    )
+
+
+def staff_required(view):
+    """Anonymous: to the login page; logged in but not staff: 403."""
+
+    @wraps(view)
+    def guarded(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not request.user.is_staff:
+            raise PermissionDenied("Only staff may organise tournaments.")
+        return view(request, *args, **kwargs)
+
+    return guarded
+
+
+def organiser_required(view):
+    """As `staff_required`, and an organiser of the tournament named by `slug`; the view gets the tournament."""
+
+    @wraps(view)
+    @staff_required
+    def guarded(request, slug, *args, **kwargs):
+        tournament = get_object_or_404(Tournament, slug=slug)
+        if not may_organise(request.user, tournament):
+            raise PermissionDenied("You are not an organiser of this tournament.")
+        return view(request, tournament, *args, **kwargs)
+
+    return guarded
+
+
+# --- tournaments -----------------------------------------------------------------------------
+
+
+def _posted(request):
+    """The POST data, or None for a GET (an empty POST is still a submission, and gets its errors)."""
+    return request.POST if request.method == "POST" else None
+
+
+@staff_required
+def index(request):
+    user = request.user
+    tournaments = Tournament.objects.all() if user.is_superuser else user.organised_tournaments.all()
+    return render(request, "tournament/manage/index.html", {"tournaments": tournaments})
+
+
+@staff_required
+def new_tournament(request):
+    form = TournamentForm(_posted(request))
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.create_tournament(form.cleaned_data["name"], request.user, **form.settings())
+        except services.Refused as refused:
+            show_refusal(form, refused)
+        else:
+            messages.success(request, f"{tournament.name} is created. Add its players, then pair round 1.")
+            return redirect("manage:dashboard", tournament.slug)
+    return render(request, "tournament/manage/new.html", {"form": form})
+
+
+@staff_required
+def import_tournament(request):
+    form = TournamentFileForm(_posted(request), request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        tournament = services.import_tournament(form.cleaned_data["record"], request.user)
+        messages.success(request, f"{tournament.name} is imported: {tournament.players.count()} players, "
+                                  f"{tournament.rounds.count()} rounds.")
+        return redirect("manage:dashboard", tournament.slug)
+    return render(request, "tournament/manage/import.html", {"form": form})
+
+
+@organiser_required
+def export(request, tournament):
+    text = json.dumps(dump(record_of(tournament)), indent=2, ensure_ascii=False)
+    response = HttpResponse(text + "\n", content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.json"'
+    return response
+
+
+# --- the dashboard -----------------------------------------------------------------------------
+
+
+def _match_rows(round_):
+    matches = round_.matches.select_related("first", "second", "forfeit_winner")
+    return [
+        {"match": m, "result": services.result_summary(m) if m.status in (Match.PLAYED, Match.FORFEIT) else ""}
+        for m in matches
+    ]
+
+
+def _dashboard(request, tournament, *, player_form=None, csv_form=None, withdraw_form=None, withdrawing=None):
+    """The dashboard; a form passed in (bound, with errors) replaces its empty twin."""
+    rounds = list(tournament.rounds.order_by("number"))
+    current = rounds[-1] if rounds else None
+    latest = current.number if current else 0
+    players = []
+    for player in tournament.players.order_by("seed"):
+        form = withdraw_form if withdrawing == player.pk else WithdrawForm(
+            initial={"after_round": latest}, auto_id=f"id_withdraw{player.number}_%s")
+        players.append({"player": player, "withdraw_form": form})
+    return render(request, "tournament/manage/dashboard.html", {
+        "tournament": tournament,
+        "players": players,
+        "rounds": rounds,
+        "current": current,
+        "matches": _match_rows(current) if current and current.status != Round.DRAFT else [],
+        "can_pair": current is None or current.status == Round.COMPLETE,
+        "player_form": player_form or PlayerForm(auto_id="id_add_%s"),
+        "csv_form": csv_form or PlayersCsvForm(auto_id="id_csv_%s"),
+    })
+
+
+@organiser_required
+def dashboard(request, tournament):
+    return _dashboard(request, tournament)
+
+
+@organiser_required
+@require_POST
+def add_player(request, tournament):
+    form = PlayerForm(request.POST, auto_id="id_add_%s")
+    if form.is_valid():
+        try:
+            player = services.add_player(tournament, **form.cleaned_data)
+        except services.Refused as refused:
+            show_refusal(form, refused)
+        else:
+            messages.success(request, f"{player.name} is entered (from round {player.joined_round}).")
+            return redirect("manage:dashboard", tournament.slug)
+    return _dashboard(request, tournament, player_form=form)
+
+
+@organiser_required
+@require_POST
+def import_players(request, tournament):
+    form = PlayersCsvForm(request.POST, request.FILES, auto_id="id_csv_%s")
+    if form.is_valid():
+        try:
+            players = services.import_players_csv(tournament, form.cleaned_data["text"])
+        except services.Refused as refused:
+            show_refusal(form, refused)
+        else:
+            messages.success(request, f"{len(players)} players are entered from the file.")
+            return redirect("manage:dashboard", tournament.slug)
+    return _dashboard(request, tournament, csv_form=form)
+
+
+@organiser_required
+@require_POST
+def withdraw_player(request, tournament, number):
+    player = get_object_or_404(tournament.players, number=number)
+    form = WithdrawForm(request.POST, auto_id=f"id_withdraw{number}_%s")
+    if form.is_valid():
+        try:
+            services.withdraw(player, form.cleaned_data["after_round"])
+        except services.Refused as refused:
+            show_refusal(form, refused)
+        else:
+            messages.success(request, f"{player.name} is withdrawn after round {form.cleaned_data['after_round']}.")
+            return redirect("manage:dashboard", tournament.slug)
+    return _dashboard(request, tournament, withdraw_form=form, withdrawing=player.pk)
+
+
+# --- rounds ------------------------------------------------------------------------------------
+
+
+def _round(tournament, number) -> Round:
+    return get_object_or_404(tournament.rounds, number=number)
+
+
+@organiser_required
+@require_POST
+def pair_next_round(request, tournament):
+    try:
+        round_ = services.generate_round(tournament)
+    except services.Refused as refused:
+        messages.error(request, refused.message)
+        return redirect("manage:dashboard", tournament.slug)
+    messages.success(request, f"Round {round_.number} is paired as a draft: check it, then publish it.")
+    return redirect("manage:round", tournament.slug, round_.number)
+
+
+def _round_page(request, tournament, round_, swap_form=None):
+    draft = round_.status == Round.DRAFT
+    return render(request, "tournament/manage/round.html", {
+        "tournament": tournament,
+        "round": round_,
+        "draft": draft,
+        "matches": _match_rows(round_),
+        "warnings": services.draft_warnings(round_) if draft else [],
+        "swap_form": (swap_form or SwapForm(round_=round_)) if draft else None,
+    })
+
+
+@organiser_required
+def round_page(request, tournament, number):
+    return _round_page(request, tournament, _round(tournament, number))
+
+
+@organiser_required
+@require_POST
+def swap(request, tournament, number):
+    round_ = _round(tournament, number)
+    form = SwapForm(request.POST, round_=round_)
+    if form.is_valid():
+        one, other = form.cleaned_data["player_a"], form.cleaned_data["player_b"]
+        try:
+            services.swap_players(round_, one, other)
+        except services.Refused as refused:
+            show_refusal(form, refused)
+        else:
+            messages.success(request, f"{one.name} and {other.name} have swapped places.")
+            return redirect("manage:round", tournament.slug, number)
+    return _round_page(request, tournament, round_, swap_form=form)
+
+
+def _round_action(request, tournament, number, action, done: str):
+    """A button on a round: run the service, say what happened (or why not), go back to the page it was on."""
+    round_ = _round(tournament, number)
+    try:
+        action(round_)
+    except services.Refused as refused:
+        messages.error(request, refused.message)
+        if request.POST.get("back") == "round":
+            return redirect("manage:round", tournament.slug, number)
+    else:
+        messages.success(request, done.format(n=number))
+    return redirect("manage:dashboard", tournament.slug)
+
+
+@organiser_required
+@require_POST
+def publish(request, tournament, number):
+    return _round_action(request, tournament, number, services.publish_round,
+                         "Round {n} is published: players can see their tables.")
+
+
+@organiser_required
+@require_POST
+def delete_draft(request, tournament, number):
+    return _round_action(request, tournament, number, services.delete_draft,
+                         "The draft of round {n} is deleted.")
+
+
+@organiser_required
+@require_POST
+def close(request, tournament, number):
+    return _round_action(request, tournament, number, services.close_round,
+                         "Round {n} is closed.")
+
+
+# --- results -----------------------------------------------------------------------------------
+
+# The service's field names, as the result form spells them (None: above the form).
+RESULT_FIELDS = {"log": "log_text", "forfeit_winner": "present", "scores": None, "flagged": None}
+
+
+@organiser_required
+def match_result(request, tournament, pk):
+    match = get_object_or_404(
+        Match.objects.select_related("round", "first", "second", "forfeit_winner", "entered_by"),
+        pk=pk, round__tournament=tournament,
+    )
+    form = None
+    if match.status != Match.BYE and match.round.status != Round.DRAFT:
+        form = ResultForm(_posted(request), request.FILES or None, match=match)
+    if request.method == "POST" and form is not None and form.is_valid():
+        correcting = form.has_result
+        try:
+            saved = services.enter_result(match, user=request.user, **form.entry())
+        except services.Refused as refused:
+            match.refresh_from_db()
+            form = _form_after_refusal(request, match, refused)
+        else:
+            verb = "corrected" if correcting else "saved"
+            messages.success(request, f"Round {match.round.number}, table {match.table}: "
+                                      f"{services.result_summary(saved)} ({verb}).")
+            return redirect("manage:dashboard", tournament.slug)
+    return render(request, "tournament/manage/match.html", {
+        "tournament": tournament,
+        "match": match,
+        "form": form,
+        "result": services.result_summary(match) if match.status in (Match.PLAYED, Match.FORFEIT) else "",
+    })
+
+
+def _form_after_refusal(request, match, refused) -> ResultForm:
+    """The form as typed, against the result as it now stands (its current version), with the refusal shown."""
+    data = request.POST.copy()
+    data["version"] = match.version
+    form = ResultForm(data, request.FILES or None, match=match)
+    form.is_valid()
+    show_refusal(form, refused, RESULT_FIELDS)
+    return form
