@@ -1,0 +1,103 @@
+"""A whole small tournament run in a real browser, as a new organiser would (Playwright + Debian's chromium).
+
+Screenshots of each page go to tests/artifacts/ (ignored by git).  Skipped,
+with the reason, where Playwright or /usr/bin/chromium is missing; .ci/run
+installs both.
+"""
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
+if not shutil.which("chromium") and not Path("/usr/bin/chromium").exists():
+    pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PLAYERS_CSV = "name,rating,club\nAnn Able,1900,Leeds\nBen Baker,1850,York\nZoë Ørsted,1800,Oslo\nDai Evans,,\nEve Fox,1700,\nFay Gray,,\n"
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def page(live_server):
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs an event loop in this thread
+    ARTIFACTS.mkdir(exist_ok=True)
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS)
+        tab = browser.new_page(viewport={"width": 390, "height": 900})
+        tab.base = live_server.url
+        yield tab
+        browser.close()
+
+
+def shot(page, name):
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def test_an_organiser_runs_a_three_round_swiss_and_players_read_the_standings(page, django_user_model, tmp_path):
+    django_user_model.objects.create_user("org", password="a long secret", is_staff=True)
+    page.goto(page.base + "/manage/")
+    page.fill("#id_username", "org")
+    page.fill("#id_password", "a long secret")
+    page.click("input[type=submit]")
+
+    page.click("text=New tournament")
+    page.fill("#id_name", "Browser Open")
+    page.select_option("#id_system", "swiss")
+    page.fill("#id_rounds_announced", "3")
+    page.click("text=Create the tournament")
+    shot(page, "01-dashboard-new")
+
+    csv_file = tmp_path / "players.csv"
+    csv_file.write_text(PLAYERS_CSV, encoding="utf-8")
+    page.set_input_files("form[action$='/players/import/'] input[type=file]", str(csv_file))
+    page.click("text=Upload players")
+    assert page.locator("text=Zoë Ørsted").count() >= 1
+
+    for number in (1, 2, 3):
+        page.click("text=Pair next round")
+        shot(page, f"{number:02d}-round-{number}-draft")
+        assert page.locator("text=Publish round").count() >= 1
+        page.locator(f"button:has-text('Publish round {number}')").first.click()
+        table = 0
+        while page.locator("a:has-text('Enter result')").count():
+            table += 1
+            page.locator("a:has-text('Enter result')").first.click()
+            for colour in "ROYGBP":
+                page.fill(f"#id_first_{colour}", "9")
+                page.fill(f"#id_second_{colour}", "5")
+            if table == 2:
+                page.check("#id_second_flagged")  # one player ran out of time
+            if number == 1 and table == 1:
+                shot(page, "02-result-form")
+            page.click("text=Save the result")
+        shot(page, f"{number:02d}-round-{number}-results")
+        page.locator(f"button:has-text('Close round {number}')").first.click()
+
+    # All three announced rounds are paired: the next one is refused in words.
+    page.click("text=Pair next round")
+    assert page.locator("text=all 3 announced rounds are paired").count() == 1
+
+    # A player's view on a phone: standings, crosstable, own page.
+    page.click("text=Public pages")
+    page.click("text=Standings")
+    shot(page, "10-standings")
+    rows = page.locator("table.standings tbody tr")
+    assert rows.count() == 6
+    vps = [float(rows.nth(i).locator("td").nth(2).inner_text()) for i in range(6)]
+    assert sum(vps) == 9  # nine games, one VP each (the first player always won)
+    assert vps == sorted(vps, reverse=True)
+    page.click("text=Crosstable")
+    shot(page, "11-crosstable")
+    page.click("text=Zoë Ørsted")
+    shot(page, "12-player")
+    assert re.search(r"/players/\d+/$", page.url)
+    assert page.locator("table.games tbody tr").count() == 3
