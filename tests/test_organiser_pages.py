@@ -429,3 +429,29 @@ def test_a_faulty_or_huge_file_is_refused_with_its_place(org_client):
     response = org_client.post("/manage/import/", {"file": huge})
     assert "may be at most 5,000,000 bytes (5 MB)" in page(response)
     assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_organisers_print_sheets_from_the_pages(client, django_user_model):
+    from tournament import services
+
+    organiser = django_user_model.objects.create_user("printer", is_staff=True)
+    tournament = services.create_tournament("Print Night", organiser, system="swiss")
+    for name in ["Ann Able", "Zoë Ørsted", "Cy Cole", "Di Dunn", "Ed Eng"]:
+        services.add_player(tournament, name)
+    round_ = services.generate_round(tournament)
+    client.force_login(organiser)
+    base = f"/manage/{tournament.slug}/print"
+    draft = client.get(f"{base}/pairings/round-1.pdf")
+    assert draft.status_code == 302  # a draft is not printed
+    services.publish_round(round_)
+    dashboard = client.get(f"/manage/{tournament.slug}/").content.decode()
+    assert f"{base}/pairings/round-1.pdf" in dashboard and f"{base}/slips/round-1.pdf" in dashboard
+    for url in (f"{base}/pairings/round-1.pdf", f"{base}/slips/round-1.pdf", f"{base}/standings.pdf",
+                f"{base}/crosstable.pdf", f"{base}/pairings/round-1.pdf?paper=Letter"):
+        response = client.get(url)
+        assert response.status_code == 200 and response["Content-Type"] == "application/pdf", url
+        assert b"".join(response.streaming_content).startswith(b"%PDF")
+    assert client.get(f"{base}/nonsense.pdf").status_code == 404
+    client.logout()
+    assert client.get(f"{base}/standings.pdf").status_code == 302  # to the login page

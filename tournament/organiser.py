@@ -9,17 +9,18 @@ reads a form, calls one service, and renders or redirects; a service's
 
 from __future__ import annotations
 
+import io
 import json
 from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from . import services
+from . import pdf, services
 from .forms import (
     PlayerForm,
     PlayersCsvForm,
@@ -110,6 +111,23 @@ def import_tournament(request):
                                   f"{tournament.rounds.count()} rounds.")
         return redirect("manage:dashboard", tournament.slug)
     return render(request, "tournament/manage/import.html", {"form": form})
+
+
+@organiser_required
+def print_sheet(request, tournament, what, number=0):
+    """A printable PDF: pairing sheet or result slips of a round, standings, crosstable (A4, or ?paper=Letter)."""
+    if what not in pdf.SHEETS:
+        raise Http404("Nothing of that name to print")
+    if what in pdf.ROUND_SHEETS and not tournament.rounds.filter(number=number).exclude(status=Round.DRAFT).exists():
+        messages.error(request, f"Round {number} is not published: there is nothing to print for it yet.")
+        return redirect("manage:dashboard", tournament.slug)
+    try:
+        data = pdf.SHEETS[what](record_of(tournament), number, request.GET.get("paper", "A4"))
+    except pdf.PrintError as error:
+        messages.error(request, str(error))
+        return redirect("manage:dashboard", tournament.slug)
+    name = f"{tournament.slug}-{what}" + (f"-round-{number}" if what in pdf.ROUND_SHEETS else "") + ".pdf"
+    return FileResponse(io.BytesIO(data), filename=name, content_type="application/pdf")
 
 
 @organiser_required

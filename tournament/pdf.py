@@ -481,3 +481,13 @@ def _round_cell(game, number: dict[int, int]) -> str:
     if game.opponent not in number:
         return game.mark or "–"
     return f"{number[game.opponent]}{'f' if game.played_first else 's'} {game.mark}"
+
+
+# What can be printed, by name: (record, round number, paper) -> PDF bytes.
+SHEETS = {
+    "pairings": lambda record, round_number, paper: pairing_sheet(record, round_number, paper),
+    "slips": lambda record, round_number, paper: result_slips(record, round_number, paper),
+    "standings": lambda record, round_number, paper: standings_pdf(record, paper),
+    "crosstable": lambda record, round_number, paper: crosstable_pdf(record, paper),
+}
+ROUND_SHEETS = ("pairings", "slips")

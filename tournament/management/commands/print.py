@@ -14,13 +14,7 @@ from tournament import pdf
 from tournament.models import Round, Tournament
 from tournament.records import record_of
 
-SHEETS = {
-    "pairings": lambda record, round_number, paper: pdf.pairing_sheet(record, round_number, paper),
-    "slips": lambda record, round_number, paper: pdf.result_slips(record, round_number, paper),
-    "standings": lambda record, round_number, paper: pdf.standings_pdf(record, paper),
-    "crosstable": lambda record, round_number, paper: pdf.crosstable_pdf(record, paper),
-}
-ROUND_SHEETS = ("pairings", "slips")
+SHEETS, ROUND_SHEETS = pdf.SHEETS, pdf.ROUND_SHEETS
 
 
 class Command(BaseCommand):
