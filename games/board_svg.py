@@ -48,6 +48,8 @@ def board_svg(line: Timeline) -> str:
             )
         elif (q, r) in placed:
             letter, number = placed[(q, r)]
+            # An empty hex underneath shows while the viewer steps back before this placement.
+            parts.append(f'<polygon points="{points}" fill="#f6f1e7" stroke="#c9bfa9"/>')
             parts.append(
                 f'<g class="placed" data-step="{number}"><polygon points="{points}" fill="{FILL[letter]}" stroke="#555"/>'
                 f'<text x="{x:.1f}" y="{y + 4:.1f}" fill="{INK[letter]}">{letter}</text></g>'

@@ -49,6 +49,9 @@ def test_viewer_page_draws_every_placed_hex_and_the_flag(client):
     placements = sum(1 for e in log["events"] if e["type"] == "place")
     assert page.count('class="placed"') == 2 * placements
     assert page.count('class="start"') == 6  # the six printed start symbols
+    # Every cell of the 2-player area but the six start symbols has an empty hex drawn,
+    # under the placed ones too, so stepping back shows an empty board, not a hole.
+    assert page.count('fill="#f6f1e7"') == 91 - 6
     assert "ran out of time before placement" in page
     assert 'id="step"' in page and f'max="{placements}"' in page
     pairings = client.get(f"/t/{tournament.slug}/round/1/").content.decode()

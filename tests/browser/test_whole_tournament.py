@@ -1,53 +1,24 @@
 """A whole small tournament run in a real browser, as a new organiser would (Playwright + Debian's chromium).
 
 Screenshots of each page go to tests/artifacts/ (ignored by git).  Skipped,
-with the reason, where Playwright or /usr/bin/chromium is missing; .ci/run
-installs both.
+with the reason, where Playwright or /usr/bin/chromium is missing (see
+conftest.py); .ci/run installs both.
 """
 
-import os
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 
-playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
-if not shutil.which("chromium") and not Path("/usr/bin/chromium").exists():
-    pytest.skip("Debian's chromium is not installed (apt-get install chromium)", allow_module_level=True)
+from .conftest import log_in, shot
 
-ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
-CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 PLAYERS_CSV = "name,rating,club\nAnn Able,1900,Leeds\nBen Baker,1850,York\nZoë Ørsted,1800,Oslo\nDai Evans,,\nEve Fox,1700,\nFay Gray,,\n"
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.fixture
-def page(live_server):
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs an event loop in this thread
-    ARTIFACTS.mkdir(exist_ok=True)
-    with playwright.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS)
-        tab = browser.new_page(viewport={"width": 390, "height": 900})
-        tab.base = live_server.url
-        yield tab
-        browser.close()
-
-
-def shot(page, name):
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
 def test_an_organiser_runs_a_three_round_swiss_and_players_read_the_standings(page, django_user_model, tmp_path):
     django_user_model.objects.create_user("org", password="a long secret", is_staff=True)
-    page.goto(page.base + "/manage/")
-    page.fill("#id_username", "org")
-    page.fill("#id_password", "a long secret")
-    page.click("input[type=submit]")
+    log_in(page, "org", "a long secret")
 
     page.click("text=New tournament")
     page.fill("#id_name", "Browser Open")

@@ -1,0 +1,39 @@
+"""A Playwright page on Debian's chromium, phone-sized, against the live test server."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+@pytest.fixture
+def page(live_server):
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
+    if not shutil.which("chromium") and not Path("/usr/bin/chromium").exists():
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"  # Playwright's sync API runs an event loop in this thread
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS)
+        tab = browser.new_page(viewport={"width": 390, "height": 900}, accept_downloads=True)
+        tab.base = live_server.url
+        yield tab
+        browser.close()
+
+
+def shot(page, name):
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def log_in(page, username, password):
+    page.goto(page.base + "/manage/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("input[type=submit]")
