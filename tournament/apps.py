@@ -5,3 +5,8 @@ class TournamentConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournament"
     verbose_name = "Tournaments"
+
+    def ready(self):
+        from .cache import connect_signals
+
+        connect_signals()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.text import slugify
 
+from .cache import bump
 from .models import Match, Player, Round, Tournament
 from .tfile import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
 
@@ -117,4 +118,5 @@ def import_record(record: TournamentFile, slug: str | None = None) -> Tournament
             )
             for table, m in enumerate(round_record.matches, start=1)
         )
+    bump(tournament.pk)  # bulk_create sends no signals
     return tournament

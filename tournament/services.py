@@ -20,6 +20,7 @@ from django.utils import timezone
 from games.engine import check_text
 from scoring.results import game_half_points
 
+from .cache import bump
 from .models import Match, Player, Round, Tournament
 from .next_round import NotReady, entrants, pair_next
 from .pairing import PairingImpossible
@@ -127,6 +128,7 @@ def _close_entries(tournament: Tournament) -> list[str]:
     Player.objects.bulk_update(ordered, ["seed"])
     tournament.system = tournament.resolved_system(len(players))
     tournament.save(update_fields=["system"])
+    bump(tournament.pk)  # bulk_update sends no signals
     return [p.name for p in ordered]
 
 
@@ -165,6 +167,7 @@ def generate_round(tournament: Tournament) -> Round:
                   reason=pairing.bye_reason[:300])
         )
     Match.objects.bulk_create(matches)
+    bump(tournament.pk)  # bulk_create sends no signals
     return round_
 
 

@@ -75,10 +75,13 @@ WSGI_APPLICATION = "tournament.wsgi.application"
 ASGI_APPLICATION = "tournament.asgi.application"
 
 # SQLite file in the project folder unless DATABASE_URL says otherwise.
+# Connections close after each request unless DJANGO_CONN_MAX_AGE says to keep
+# them (a gunicorn deployment on PostgreSQL may set 60); kept connections of
+# the live-server threads would also hold the test database open at teardown.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "60")),
+        conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "0")),
     )
 }
 
@@ -99,3 +102,14 @@ STATIC_URL = "static/"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LOGIN_URL = "/admin/login/"
+
+# Public pages are cached whole (tournament/cache.py).  The default is this
+# process's memory, right for runserver and a single gunicorn worker; several
+# workers need a shared cache, e.g. DJANGO_CACHE_URL-style Redis settings here.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "ingenious-public-pages",
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
+}

@@ -10,11 +10,13 @@ from scoring.tables import StandingsTable
 from games.board_svg import board_svg
 from games.engine.timeline import timeline
 
+from .cache import cached_public_page
 from .models import Tournament
 from .public import boards, games_of
 from .records import record_of
 
 
+@cached_public_page
 def home(request):
     """The front page: what the site is for, and the tournaments it holds."""
     return render(request, "home.html", {"tournaments": Tournament.objects.all()})
@@ -24,6 +26,7 @@ def _tournament(slug):
     return get_object_or_404(Tournament, slug=slug)
 
 
+@cached_public_page
 def pairings(request, slug, number=None):
     """A round's tables (the latest published round by default)."""
     tournament = _tournament(slug)
@@ -46,6 +49,7 @@ def pairings(request, slug, number=None):
     )
 
 
+@cached_public_page
 def player(request, slug, number):
     tournament = _tournament(slug)
     record = record_of(tournament)
@@ -65,6 +69,7 @@ READINGS = {
 }
 
 
+@cached_public_page
 def standings(request, slug):
     tournament = _tournament(slug)
     record = record_of(tournament)
@@ -86,6 +91,7 @@ def standings(request, slug):
     )
 
 
+@cached_public_page
 def crosstable(request, slug):
     tournament = _tournament(slug)
     rows = crosstable_rows(record_of(tournament))
@@ -96,6 +102,7 @@ def crosstable(request, slug):
     )
 
 
+@cached_public_page
 def game(request, slug, number, table):
     """The game viewer: step through a match's move log."""
     tournament = _tournament(slug)

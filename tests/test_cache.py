@@ -1,0 +1,162 @@
+"""The public pages come from the cache until something they show changes (tournament/cache.py)."""
+
+import uuid
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+
+from tournament import services
+from tournament.models import Match
+from tournament.records import import_record
+from tournament.simulate import simulate
+from tournament.tfile import parse
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache(settings):
+    """A cache of this test's own: the database rolls back between tests, the cache would not."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"test-cache-{uuid.uuid4()}",
+        }
+    }
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def event():
+    """A four-player Swiss event with round 1 published and no results yet."""
+    tournament = services.create_tournament("X", system="swiss")
+    for name in ("Ann Able", "Ben Baker", "Cy Cole", "Dai Evans"):
+        services.add_player(tournament, name)
+    services.publish_round(services.generate_round(tournament))
+    return tournament
+
+
+def page(client, url):
+    response = client.get(url)
+    assert response.status_code == 200
+    return response
+
+
+def first_match(tournament):
+    return Match.objects.filter(round__tournament=tournament).order_by("table").first()
+
+
+def test_a_second_look_at_the_standings_comes_from_the_cache(client, event, django_assert_max_num_queries):
+    url = f"/t/{event.slug}/standings/"
+    first = page(client, url)
+    assert first["X-Page-Cache"] == "miss"
+    with django_assert_max_num_queries(2):
+        second = page(client, url)
+    assert second["X-Page-Cache"] == "hit"
+    assert second.content == first.content
+
+
+def test_every_public_page_is_cached(client, event):
+    services.enter_result(first_match(event), status=Match.FORFEIT, forfeit_winner=first_match(event).first)
+    for url in ("/", f"/t/{event.slug}/", f"/t/{event.slug}/round/1/", f"/t/{event.slug}/players/1/",
+                f"/t/{event.slug}/standings/", f"/t/{event.slug}/crosstable/"):
+        assert page(client, url)["X-Page-Cache"] == "miss", url
+        assert page(client, url)["X-Page-Cache"] == "hit", url
+
+
+def test_a_result_shows_at_once_on_pairings_and_standings(client, event):
+    pairings_url, standings_url = f"/t/{event.slug}/round/1/", f"/t/{event.slug}/standings/"
+    before = page(client, pairings_url).content.decode()
+    standings_before = page(client, standings_url).content.decode()
+    assert "to come" in before
+    match = first_match(event)
+    services.enter_result(match, status=Match.PLAYED, scores=[[5, 6, 7, 8, 9, 10], [4, 18, 18, 18, 18, 18]])
+    after = page(client, pairings_url)
+    assert after["X-Page-Cache"] == "miss"
+    assert "1–0" in after.content.decode()  # the first player's lowest colour, 5, beats 4
+    standings_after = page(client, standings_url)
+    assert standings_after["X-Page-Cache"] == "miss"
+    assert standings_after.content.decode() != standings_before
+
+
+def test_the_query_string_is_part_of_the_key(client, event):
+    url = f"/t/{event.slug}/standings/"
+    page(client, url)
+    for _ in range(2):  # the miss, then the hit, both keep the CSV's file name
+        exported = page(client, f"{url}?_export=csv")
+        assert exported["Content-Disposition"] == f'attachment; filename="{event.slug}-standings.csv"'
+        assert exported.content.decode().startswith("Place,Player")
+    assert exported["X-Page-Cache"] == "hit"
+    assert page(client, f"{url}?sort=-vp")["X-Page-Cache"] == "miss"
+
+
+def test_publishing_a_round_shows_it(client):
+    tournament = services.create_tournament("X", system="swiss")
+    for name in ("Ann Able", "Ben Baker"):
+        services.add_player(tournament, name)
+    round_ = services.generate_round(tournament)
+    assert "No round has been published yet" in page(client, f"/t/{tournament.slug}/").content.decode()
+    services.publish_round(round_)
+    assert "Round 1" in page(client, f"/t/{tournament.slug}/").content.decode()
+
+
+def test_adding_withdrawing_and_importing_players_show_at_once(client, event):
+    url = f"/t/{event.slug}/standings/"
+    page(client, url)
+    services.add_player(event, "Eve Fox")
+    assert "Eve Fox" in page(client, url).content.decode()
+    services.withdraw(event.players.get(name="Ann Able"), 1)
+    assert "(withdrawn)" in page(client, url).content.decode()
+    services.import_players_csv(event, "name,rating,club\nFay Gray,1500,\n")
+    assert "Fay Gray" in page(client, url).content.decode()
+
+
+def test_a_deleted_draft_round_disappears(client):
+    tournament = services.create_tournament("X", system="swiss")
+    for name in ("Ann Able", "Ben Baker", "Cy Cole"):
+        services.add_player(tournament, name)
+    services.publish_round(services.generate_round(tournament))
+    for match in Match.objects.filter(round__tournament=tournament).exclude(status=Match.BYE):
+        services.enter_result(match, status=Match.FORFEIT, forfeit_winner=match.first)
+    services.close_round(tournament.rounds.get())
+    services.publish_round(services.generate_round(tournament))
+    assert "Round 2" in page(client, f"/t/{tournament.slug}/").content.decode()
+    round_two = tournament.rounds.get(number=2)
+    round_two.status = round_two.DRAFT  # back to a draft, as if never published
+    round_two.save()
+    services.delete_draft(round_two)
+    assert "Round 2" not in page(client, f"/t/{tournament.slug}/").content.decode()
+
+
+def test_importing_a_tournament_shows_it_on_the_front_page(client, event):
+    assert "Simulated swiss of 6" not in page(client, "/").content.decode()
+    imported = services.import_tournament(parse(simulate(6, 2, seed=1)))
+    assert "Simulated swiss of 6" in page(client, "/").content.decode()
+    assert "Round 2" in page(client, f"/t/{imported.slug}/").content.decode()
+
+
+def test_a_slug_taken_over_by_another_tournament_shows_the_newcomer(client):
+    first = import_record(parse(simulate(6, 1, seed=1)))
+    slug = first.slug
+    assert "Round 1" in page(client, f"/t/{slug}/").content.decode()
+    first.slug = "renamed"
+    first.save()
+    assert client.get(f"/t/{slug}/").status_code == 404
+    assert "Round 1" in page(client, "/t/renamed/").content.decode()
+    import_record(parse(simulate(6, 2, seed=2)), slug=slug)
+    assert "Round 2" in page(client, f"/t/{slug}/").content.decode()
+
+
+def test_staff_are_not_served_the_anonymous_page(client, event):
+    url = f"/t/{event.slug}/standings/"
+    assert "Log in" in page(client, url).content.decode()
+    staff = get_user_model().objects.create_user("arbiter", password="x", is_staff=True)
+    client.force_login(staff)
+    staff_page = page(client, url)
+    assert "Organiser" in staff_page.content.decode() and "X-Page-Cache" not in staff_page
+    client.logout()
+    anonymous = page(client, url)
+    assert anonymous["X-Page-Cache"] == "hit" and "Organiser" not in anonymous.content.decode()
