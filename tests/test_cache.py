@@ -160,3 +160,17 @@ def test_staff_are_not_served_the_anonymous_page(client, event):
     client.logout()
     anonymous = page(client, url)
     assert anonymous["X-Page-Cache"] == "hit" and "Organiser" not in anonymous.content.decode()
+
+
+def test_saving_an_old_copy_of_the_tournament_does_not_bring_back_old_pages(client, event):
+    stale_copy = type(event).objects.get(pk=event.pk)  # loaded before the result below
+    url = f"/t/{event.slug}/round/1/"
+    page(client, url)
+    services.enter_result(first_match(event), status=Match.FORFEIT, forfeit_winner=first_match(event).first)
+    with_result = page(client, url).content.decode()
+    assert "forfeit" in with_result.lower()
+    stale_copy.name = "X renamed"
+    stale_copy.save()  # must not write its old data_version back
+    renamed = page(client, url)
+    assert renamed["X-Page-Cache"] == "miss"
+    assert "X renamed" in renamed.content.decode() and "forfeit" in renamed.content.decode().lower()

@@ -1,102 +1,61 @@
 """Whole-page caching of the public pages, invalidated by a per-tournament data version.
 
-Each tournament has a version number in the Django cache
-(`tournament-version-<id>`); a page is stored under a key made of that
-version and the page's full address.  Changing anything a public page shows
-bumps the version, so the old pages are never read again and simply age out.
-The site-wide version (`tournament-version-all`) moves with every bump and
-keys the front page.
+Each tournament row carries `data_version`, a number that moves on with every
+change a public page could show.  A page is stored in the Django cache under
+a key made of that version and the page's full address, so a changed
+tournament is simply never served from its old pages again; they age out.
+The front page is keyed by the sum of all versions and the number of
+tournaments.
+
+The version lives in the database, not in the cache, for two reasons: it
+moves in the same transaction as the change (a rolled-back change leaves it
+alone, a committed one is seen by every process at once), and each gunicorn
+worker may keep its own in-memory cache of pages without any of them
+serving a stale page.  Reading it costs one small query per request.
 
 Saves and deletes of tournaments, players, rounds and matches bump through
 the signals connected in `TournamentConfig.ready()`; `bulk_create`,
 `bulk_update` and `QuerySet.update` send no signals, so the services that use
 them call `bump()` themselves.
-
-The versions live in the configured cache.  With the default LocMemCache each
-process has its own, which is right for a single process (runserver, one
-gunicorn worker) only: several workers or servers need a shared cache
-(Redis, Memcached) so that a result entered through one is seen by all.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
-import time
 
 from django.core.cache import cache
-from django.db import transaction
+from django.db.models import Count, F, Sum
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpResponse
 
 from .models import Match, Player, Round, Tournament
 
-SITE = "all"
 # Headers of a view's own response worth keeping (CSV export names its file);
 # the middleware adds the rest again on every response.
 KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 
 
-def _version_key(scope) -> str:
-    return f"tournament-version-{scope}"
-
-
-def _slug_key(slug: str) -> str:
-    return f"tournament-slug-{slug}"
-
-
-def _fresh_version() -> int:
-    # A missing version (never set, or evicted) restarts from the clock, never
-    # from 1, so it cannot land on a number that old pages are stored under.
-    return time.time_ns()
-
-
-def version(scope) -> int:
-    """The current data version of a tournament (by id), or of the site (`SITE`)."""
-    key = _version_key(scope)
-    current = cache.get(key)
-    if current is None:
-        cache.add(key, _fresh_version(), timeout=None)
-        current = cache.get(key)
-    return current
-
-
-def _bump_now(scope) -> None:
-    key = _version_key(scope)
-    try:
-        cache.incr(key)
-    except ValueError:  # no version yet, or evicted
-        cache.set(key, _fresh_version(), timeout=None)
-
-
 def bump(tournament_id: int) -> None:
-    """Make every cached public page of the tournament, and the front page, stale.
-
-    Bumps at once, so later reads in the same transaction (and tests, whose
-    transactions never commit) see fresh pages, and again on commit, so a page
-    another request rendered from the not-yet-committed data is dropped too.
-    """
-    for scope in (tournament_id, SITE):
-        _bump_now(scope)
-    transaction.on_commit(lambda: [_bump_now(scope) for scope in (tournament_id, SITE)])
+    """Make every cached public page of the tournament, and the front page, stale."""
+    Tournament.objects.filter(pk=tournament_id).update(data_version=F("data_version") + 1)
 
 
 # --- the decorator ------------------------------------------------------------------------
 
 
-def _tournament_id(slug: str) -> int | None:
-    key = _slug_key(slug)
-    tournament_id = cache.get(key)
-    if tournament_id is None:
-        tournament_id = Tournament.objects.filter(slug=slug).values_list("pk", flat=True).first()
-        if tournament_id is not None:
-            cache.set(key, tournament_id, timeout=None)
-    return tournament_id
+def _scope(slug: str | None) -> str | None:
+    """The part of the key that changes with the data: None when there is no such tournament."""
+    if slug is None:
+        totals = Tournament.objects.aggregate(n=Count("pk"), versions=Sum("data_version"))
+        return f"site-{totals['n']}-{totals['versions'] or 0}"
+    row = Tournament.objects.filter(slug=slug).values_list("pk", "data_version").first()
+    return None if row is None else f"t{row[0]}-{row[1]}"
 
 
-def _page_key(scope, request) -> str:
+def _page_key(scope: str, request) -> str:
     path = hashlib.sha256(request.get_full_path().encode()).hexdigest()
-    return f"public-page:{scope}:{version(scope)}:{path}"
+    return f"public-page:{scope}:{path}"
 
 
 def cached_public_page(view):
@@ -105,19 +64,19 @@ def cached_public_page(view):
     Only anonymous visitors share pages: staff see organiser links.  The key
     holds the full path with its query string (`?sort=`, `?_export=csv`).  A
     view with a `slug` argument is keyed by its tournament's version, any other
-    by the site-wide one.  Only 200 responses are stored.
+    by the site-wide one.  Only 200 responses are stored.  A hit costs one query.
     """
 
     @functools.wraps(view)
     def wrapper(request, *args, **kwargs):
         if request.method != "GET" or request.user.is_authenticated:
             return view(request, *args, **kwargs)
-        slug = kwargs.get("slug")
-        scope = SITE if slug is None else _tournament_id(slug)
+        scope = _scope(kwargs.get("slug"))
         if scope is None:  # no such tournament: the view answers 404
             return view(request, *args, **kwargs)
-        # The key is made before the view reads the data: a change during
-        # rendering bumps past it, so a page from old data is never served late.
+        # The version is read before the view reads the data, so the page is
+        # never older than its key: a change committed meanwhile moves the
+        # version past it.
         key = _page_key(scope, request)
         stored = cache.get(key)
         if stored is not None:
@@ -139,7 +98,6 @@ def cached_public_page(view):
 
 
 def _tournament_changed(sender, instance, **kwargs):
-    cache.delete(_slug_key(instance.slug))  # a new, changed or freed slug is looked up afresh
     bump(instance.pk)
 
 

@@ -33,6 +33,8 @@ class Tournament(models.Model):
     late_entry_half_points = models.PositiveSmallIntegerField(choices=HALF_POINT_CHOICES, default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organised_tournaments")
+    # Moves on with every change a public page could show (tournament/cache.py).
+    data_version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-created_at", "name"]
@@ -44,6 +46,18 @@ class Tournament(models.Model):
 
     def __str__(self):
         return self.name
+
+    def save(self, *args, **kwargs):
+        """Never write `data_version` back: only `cache.bump()` moves it, in the database.
+
+        A copy loaded before other changes holds an old number; writing it
+        back would move the version backwards onto keys of stale pages.
+        """
+        if self.pk is not None and not self._state.adding and kwargs.get("update_fields") is None:
+            kwargs["update_fields"] = [
+                f.name for f in self._meta.concrete_fields if not f.primary_key and f.name != "data_version"
+            ]
+        super().save(*args, **kwargs)
 
     def resolved_system(self, entries: int) -> str:
         """`auto` becomes all-play-all for 10 entries or fewer (shared/spec/tournament.md, Format)."""
