@@ -10,7 +10,7 @@ from django.utils.html import escape
 from games.engine import check_text
 from games.engine.simulate import random_game
 from tournament import services
-from tournament.models import Match, Player, Round, Tournament
+from tournament.models import Match, Player, Round, Submission, Tournament
 from tournament.records import record_of
 from tournament.tfile import dump, parse
 
@@ -232,6 +232,13 @@ def requests_for(tournament):
         (f"/manage/{slug}/match/{match.pk}/", {"status": "forfeit", "present": "none", "correct": "on",
                                                "version": match.version}),
         (f"/manage/{slug}/match/{pending.pk}/", played(pending, [7] * 6, [1] * 6)),
+        (f"/manage/{slug}/settings/", {"name": "Renamed", "system": "auto", "rounds_announced": 3,
+                                       "bye_half_points": 0, "progressive": "running", "clock_s": 60,
+                                       "late_entry_half_points": 1}),
+        (f"/manage/{slug}/people/", {"username": "stranger", "role": "organiser"}),
+        (f"/manage/{slug}/people/", {"remove": tournament.organisers.first().pk, "role": "organiser"}),
+        (f"/manage/{slug}/links/", {"renew": ann.number}),
+        (f"/manage/{slug}/audit/", {}),
     ]
 
 
@@ -241,7 +248,9 @@ def snapshot():
         [json.dumps(dump(record_of(t, include_drafts=True)), sort_keys=True) for t in Tournament.objects.all()],
         list(Round.objects.values_list("pk", "status")),
         list(Match.objects.values_list("pk", "status", "version", "first_id", "second_id")),
-        list(Player.objects.values_list("pk", "seed", "withdrawn_after_round")),
+        list(Player.objects.values_list("pk", "seed", "withdrawn_after_round", "link_token")),
+        list(Tournament.objects.values_list("pk", "organisers", "arbiters")),
+        list(Submission.objects.values_list("pk", "status")),
     )
 
 
@@ -254,7 +263,7 @@ def test_anonymous_visitors_are_sent_to_the_login_page_and_change_nothing(client
     for url, data in requests_for(running):
         for response in (client.get(url), client.post(url, body(data))):
             assert response.status_code == 302, url
-            assert response.url.startswith("/admin/login/?next="), url
+            assert response.url.startswith("/accounts/login/?next="), url
     assert snapshot() == before
 
 
@@ -275,7 +284,7 @@ def test_logged_in_users_who_are_not_staff_are_refused_everywhere(client, django
         assert client.get(url).status_code == 403, url
         assert client.post(url, body(data)).status_code == 403, url
     assert snapshot() == before
-    assert "Log in" in page(client.get("/"))
+    assert "Log out" in page(client.get("/"))
 
 
 def test_a_superuser_who_is_staff_may_organise_any_tournament(client, django_user_model, running):

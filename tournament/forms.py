@@ -66,6 +66,24 @@ class TournamentForm(forms.Form):
         return {key: value for key, value in self.cleaned_data.items() if key != "name"}
 
 
+class RoleForm(forms.Form):
+    """Give an existing account a role in the tournament."""
+
+    username = forms.CharField(label="User name", max_length=150)
+    role = forms.ChoiceField(choices=[("organiser", "Organiser (everything)"),
+                                      ("arbiter", "Arbiter (results and logs)")], initial="arbiter")
+
+    def clean_username(self):
+        from django.contrib.auth import get_user_model
+
+        name = self.cleaned_data["username"].strip()
+        try:
+            self.cleaned_data["person"] = get_user_model().objects.get_by_natural_key(name)
+        except get_user_model().DoesNotExist:
+            raise forms.ValidationError(f"There is no account named {name!r}: create it first (README, 'Accounts').") from None
+        return name
+
+
 class TournamentFileForm(forms.Form):
     """An `ingenious-tournament/1` file; a clean form holds the parsed record in `cleaned_data["record"]`."""
 
@@ -276,3 +294,22 @@ class ResultForm(forms.Form):
             self.add_error("log_text", f"The move log is longer than {MAX_LOG_BYTES:,} bytes (1 MB).")
             return None
         return text or None
+
+
+class PlayerResultForm(ResultForm):
+    """A player's own result through their private link: a played game only (forfeits are for arbiters)."""
+
+    def __init__(self, *args, match: Match, **kwargs):
+        super().__init__(*args, match=match, **kwargs)
+        for name in ("status", "present", "correct"):
+            del self.fields[name]
+        self.has_result = False
+
+    def clean(self):
+        self.cleaned_data["status"] = Match.PLAYED
+        return super().clean()
+
+
+class DisputeForm(forms.Form):
+    note = forms.CharField(label="What is wrong with it?", max_length=300,
+                           widget=forms.Textarea(attrs={"rows": 2}))

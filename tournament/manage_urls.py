@@ -24,4 +24,8 @@ urlpatterns = [
     path("<slug:slug>/round/<int:number>/delete/", organiser.delete_draft, name="delete_draft"),
     path("<slug:slug>/round/<int:number>/close/", organiser.close, name="close"),
     path("<slug:slug>/match/<int:pk>/", organiser.match_result, name="match"),
+    path("<slug:slug>/settings/", organiser.edit_settings, name="settings"),
+    path("<slug:slug>/people/", organiser.people, name="people"),
+    path("<slug:slug>/links/", organiser.links, name="links"),
+    path("<slug:slug>/audit/", organiser.audit_log, name="audit"),
 ]

@@ -5,10 +5,18 @@ The models hold the record; the rules live in pure modules (`pairing/`,
 `records.py` builds from these rows.
 """
 
+import secrets
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
+
+
+def new_link_token() -> str:
+    """32 random bytes, URL-safe: a private link cannot be guessed."""
+    return secrets.token_urlsafe(32)
 
 
 class Tournament(models.Model):
@@ -33,6 +41,7 @@ class Tournament(models.Model):
     late_entry_half_points = models.PositiveSmallIntegerField(choices=HALF_POINT_CHOICES, default=0)
     created_at = models.DateTimeField(auto_now_add=True)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organised_tournaments")
+    arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="arbitrated_tournaments")
     # Moves on with every change a public page could show (tournament/cache.py).
     data_version = models.PositiveBigIntegerField(default=0, editable=False)
 
@@ -80,6 +89,8 @@ class Player(models.Model):
     club = models.CharField(max_length=120, blank=True)
     joined_round = models.PositiveSmallIntegerField(default=1)
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The secret of the player's private link (/p/<token>/); renewing it revokes the old link.
+    link_token = models.CharField(max_length=43, unique=True, default=new_link_token, editable=False)
 
     class Meta:
         ordering = ["tournament", "seed"]
@@ -156,3 +167,71 @@ class Match(models.Model):
             raise ValidationError({"scores": "Only a played match has scores."})
         if self.forfeit_winner_id is not None and self.forfeit_winner_id not in (self.first_id, self.second_id):
             raise ValidationError({"forfeit_winner": "The winner of a forfeit must be one of the two players."})
+
+
+class Submission(models.Model):
+    """A result a player sent through their private link; it counts once the opponent confirms it.
+
+    Confirming enters it as the match's result; a dispute leaves the match
+    pending for an arbiter, who enters the result (which settles every
+    submission of the match).
+    """
+
+    WAITING, CONFIRMED, DISPUTED, SETTLED = "waiting", "confirmed", "disputed", "settled"
+    STATUSES = [(WAITING, "Waiting for the opponent"), (CONFIRMED, "Confirmed"), (DISPUTED, "Disputed"),
+                (SETTLED, "Settled by an arbiter or organiser")]
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="submissions")
+    by = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    scores = models.JSONField()
+    first_flagged = models.BooleanField(default=False)
+    second_flagged = models.BooleanField(default=False)
+    log = models.JSONField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=STATUSES, default=WAITING)
+    note = models.CharField(max_length=300, blank=True, help_text="The opponent's reason for a dispute.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    answered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "-created_at"]
+
+    def __str__(self):
+        return f"{self.match}: result sent by {self.by}"
+
+
+class ImmutableQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise PermissionError("Audit entries are never changed.")
+
+    def delete(self):
+        raise PermissionError("Audit entries are never deleted.")
+
+
+class AuditEntry(models.Model):
+    """One change to a tournament: who, when, what it was, what it became.  Written once, never edited."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="audit")
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    who = models.CharField(max_length=200, help_text="As the change was made: a user name, a player's link, the command line.")
+    action = models.CharField(max_length=60)
+    subject = models.CharField(max_length=200, blank=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    objects = ImmutableQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+        verbose_name_plural = "audit entries"
+
+    def __str__(self):
+        return f"{self.at:%Y-%m-%d %H:%M:%S} {self.who}: {self.action} {self.subject}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise PermissionError("Audit entries are never changed.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PermissionError("Audit entries are never deleted.")

@@ -1,8 +1,9 @@
 """The organiser's pages under /manage/: thin views over `services`.
 
-Who may use them: a logged-in staff user who is a superuser or one of the
-tournament's organisers; any staff user may create or import a tournament.
-Anonymous visitors go to the (admin) login page; others get 403.  Each view
+Who may use them: a tournament's organisers (and superusers) do everything;
+its arbiters see the rounds and enter and correct results; any staff user
+may create or import a tournament (and becomes its organiser).  Anonymous
+visitors go to the login page; everyone else gets 403.  Each view
 reads a form, calls one service, and renders or redirects; a service's
 `Refused` is shown on the form (or, for a plain button, as an error note).
 """
@@ -17,7 +18,9 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpResponse
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from . import pdf, services
@@ -25,52 +28,90 @@ from .forms import (
     PlayerForm,
     PlayersCsvForm,
     ResultForm,
+    RoleForm,
     SwapForm,
     TournamentFileForm,
     TournamentForm,
     WithdrawForm,
     show_refusal,
 )
-from .models import Match, Round, Tournament
+from .models import Match, Round, Submission, Tournament
 from .records import record_of
 from .tfile import dump
 
 # --- who may organise ------------------------------------------------------------------------
 
 
+ORGANISER, ARBITER = "organiser", "arbiter"
+
+
+def role_of(user, tournament: Tournament) -> str | None:
+    """The user's role in the tournament: organiser (superusers too), arbiter, or None."""
+    if not user.is_authenticated or not user.is_active:
+        return None
+    if user.is_superuser or tournament.organisers.filter(pk=user.pk).exists():
+        return ORGANISER
+    if tournament.arbiters.filter(pk=user.pk).exists():
+        return ARBITER
+    return None
+
+
 def may_organise(user, tournament: Tournament) -> bool:
-    return bool(
-        user.is_authenticated and user.is_staff
-        and (user.is_superuser or tournament.organisers.filter(pk=user.pk).exists())
-    )
+    return role_of(user, tournament) == ORGANISER
+
+
+def _has_any_role(user) -> bool:
+    return user.is_staff or user.organised_tournaments.exists() or user.arbitrated_tournaments.exists()
+
+
+def login_required(view):
+    """Anonymous: to the login page (the same address afterwards)."""
+
+    @wraps(view)
+    def guarded(request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        return view(request, *args, **kwargs)
+
+    return guarded
 
 
 def staff_required(view):
     """Anonymous: to the login page; logged in but not staff: 403."""
 
     @wraps(view)
+    @login_required
     def guarded(request, *args, **kwargs):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
         if not request.user.is_staff:
-            raise PermissionDenied("Only staff may organise tournaments.")
+            raise PermissionDenied("Only staff may create tournaments.")
         return view(request, *args, **kwargs)
 
     return guarded
 
 
-def organiser_required(view):
-    """As `staff_required`, and an organiser of the tournament named by `slug`; the view gets the tournament."""
+def _role_required(*roles):
+    def decorator(view):
+        """Logged in with one of `roles` in the tournament named by `slug`; the view gets the tournament."""
 
-    @wraps(view)
-    @staff_required
-    def guarded(request, slug, *args, **kwargs):
-        tournament = get_object_or_404(Tournament, slug=slug)
-        if not may_organise(request.user, tournament):
-            raise PermissionDenied("You are not an organiser of this tournament.")
-        return view(request, tournament, *args, **kwargs)
+        @wraps(view)
+        @login_required
+        def guarded(request, slug, *args, **kwargs):
+            tournament = get_object_or_404(Tournament, slug=slug)
+            role = role_of(request.user, tournament)
+            if role not in roles:
+                raise PermissionDenied(
+                    "Only the tournament's organisers may do this." if role else
+                    "You are not an organiser or arbiter of this tournament.")
+            request.role = role
+            return view(request, tournament, *args, **kwargs)
 
-    return guarded
+        return guarded
+
+    return decorator
+
+
+organiser_required = _role_required(ORGANISER)
+arbiter_required = _role_required(ORGANISER, ARBITER)  # organisers may do all an arbiter may
 
 
 # --- tournaments -----------------------------------------------------------------------------
@@ -81,10 +122,15 @@ def _posted(request):
     return request.POST if request.method == "POST" else None
 
 
-@staff_required
+@login_required
 def index(request):
     user = request.user
-    tournaments = Tournament.objects.all() if user.is_superuser else user.organised_tournaments.all()
+    if not (user.is_superuser or _has_any_role(user)):
+        raise PermissionDenied("You have no tournament to organise or arbitrate.")
+    if user.is_superuser:
+        tournaments = Tournament.objects.all()
+    else:
+        tournaments = (user.organised_tournaments.all() | user.arbitrated_tournaments.all()).distinct()
     return render(request, "tournament/manage/index.html", {"tournaments": tournaments})
 
 
@@ -113,7 +159,7 @@ def import_tournament(request):
     return render(request, "tournament/manage/import.html", {"form": form})
 
 
-@organiser_required
+@arbiter_required
 def print_sheet(request, tournament, what, number=0):
     """A printable PDF: pairing sheet or result slips of a round, standings, crosstable (A4, or ?paper=Letter)."""
     if what not in pdf.SHEETS:
@@ -142,15 +188,21 @@ def export(request, tournament):
 
 
 def _match_rows(round_):
+    """The round's matches, each with its result in words and the players' open submission, if any."""
     matches = round_.matches.select_related("first", "second", "forfeit_winner")
+    open_ = {}
+    for submission in Submission.objects.filter(
+            match__round=round_, status__in=(Submission.WAITING, Submission.DISPUTED)).select_related("by"):
+        open_.setdefault(submission.match_id, submission)  # the newest first
     return [
-        {"match": m, "result": services.result_summary(m) if m.status in (Match.PLAYED, Match.FORFEIT) else ""}
+        {"match": m, "result": services.result_summary(m) if m.status in (Match.PLAYED, Match.FORFEIT) else "",
+         "submission": open_.get(m.pk) if m.status == Match.PENDING else None}
         for m in matches
     ]
 
 
 def _dashboard(request, tournament, *, player_form=None, csv_form=None, withdraw_form=None, withdrawing=None):
-    """The dashboard; a form passed in (bound, with errors) replaces its empty twin."""
+    """The dashboard; a form passed in (bound, with errors) replaces its empty twin.  Arbiters see it without the organiser's actions."""
     rounds = list(tournament.rounds.order_by("number"))
     current = rounds[-1] if rounds else None
     latest = current.number if current else 0
@@ -159,19 +211,23 @@ def _dashboard(request, tournament, *, player_form=None, csv_form=None, withdraw
         form = withdraw_form if withdrawing == player.pk else WithdrawForm(
             initial={"after_round": latest}, auto_id=f"id_withdraw{player.number}_%s")
         players.append({"player": player, "withdraw_form": form})
+    matches = _match_rows(current) if current and current.status != Round.DRAFT else []
     return render(request, "tournament/manage/dashboard.html", {
         "tournament": tournament,
+        "organiser": request.role == ORGANISER,
+        "awaiting": sum(1 for row in matches if row["submission"] and row["submission"].status == Submission.WAITING),
+        "disputed": sum(1 for row in matches if row["submission"] and row["submission"].status == Submission.DISPUTED),
         "players": players,
         "rounds": rounds,
         "current": current,
-        "matches": _match_rows(current) if current and current.status != Round.DRAFT else [],
+        "matches": matches,
         "can_pair": current is None or current.status == Round.COMPLETE,
         "player_form": player_form or PlayerForm(auto_id="id_add_%s"),
         "csv_form": csv_form or PlayersCsvForm(auto_id="id_csv_%s"),
     })
 
 
-@organiser_required
+@arbiter_required
 def dashboard(request, tournament):
     return _dashboard(request, tournament)
 
@@ -182,7 +238,7 @@ def add_player(request, tournament):
     form = PlayerForm(request.POST, auto_id="id_add_%s")
     if form.is_valid():
         try:
-            player = services.add_player(tournament, **form.cleaned_data)
+            player = services.add_player(tournament, **form.cleaned_data, user=request.user)
         except services.Refused as refused:
             show_refusal(form, refused)
         else:
@@ -197,7 +253,7 @@ def import_players(request, tournament):
     form = PlayersCsvForm(request.POST, request.FILES, auto_id="id_csv_%s")
     if form.is_valid():
         try:
-            players = services.import_players_csv(tournament, form.cleaned_data["text"])
+            players = services.import_players_csv(tournament, form.cleaned_data["text"], user=request.user)
         except services.Refused as refused:
             show_refusal(form, refused)
         else:
@@ -213,7 +269,7 @@ def withdraw_player(request, tournament, number):
     form = WithdrawForm(request.POST, auto_id=f"id_withdraw{number}_%s")
     if form.is_valid():
         try:
-            services.withdraw(player, form.cleaned_data["after_round"])
+            services.withdraw(player, form.cleaned_data["after_round"], user=request.user)
         except services.Refused as refused:
             show_refusal(form, refused)
         else:
@@ -233,7 +289,7 @@ def _round(tournament, number) -> Round:
 @require_POST
 def pair_next_round(request, tournament):
     try:
-        round_ = services.generate_round(tournament)
+        round_ = services.generate_round(tournament, user=request.user)
     except services.Refused as refused:
         messages.error(request, refused.message)
         return redirect("manage:dashboard", tournament.slug)
@@ -245,15 +301,16 @@ def _round_page(request, tournament, round_, swap_form=None):
     draft = round_.status == Round.DRAFT
     return render(request, "tournament/manage/round.html", {
         "tournament": tournament,
+        "organiser": request.role == ORGANISER,
         "round": round_,
         "draft": draft,
         "matches": _match_rows(round_),
         "warnings": services.draft_warnings(round_) if draft else [],
-        "swap_form": (swap_form or SwapForm(round_=round_)) if draft else None,
+        "swap_form": (swap_form or SwapForm(round_=round_)) if draft and request.role == ORGANISER else None,
     })
 
 
-@organiser_required
+@arbiter_required
 def round_page(request, tournament, number):
     return _round_page(request, tournament, _round(tournament, number))
 
@@ -266,7 +323,7 @@ def swap(request, tournament, number):
     if form.is_valid():
         one, other = form.cleaned_data["player_a"], form.cleaned_data["player_b"]
         try:
-            services.swap_players(round_, one, other)
+            services.swap_players(round_, one, other, user=request.user)
         except services.Refused as refused:
             show_refusal(form, refused)
         else:
@@ -279,7 +336,7 @@ def _round_action(request, tournament, number, action, done: str):
     """A button on a round: run the service, say what happened (or why not), go back to the page it was on."""
     round_ = _round(tournament, number)
     try:
-        action(round_)
+        action(round_, user=request.user)
     except services.Refused as refused:
         messages.error(request, refused.message)
         if request.POST.get("back") == "round":
@@ -316,7 +373,7 @@ def close(request, tournament, number):
 RESULT_FIELDS = {"log": "log_text", "forfeit_winner": "present", "scores": None, "flagged": None}
 
 
-@organiser_required
+@arbiter_required
 def match_result(request, tournament, pk):
     match = get_object_or_404(
         Match.objects.select_related("round", "first", "second", "forfeit_winner", "entered_by"),
@@ -342,6 +399,7 @@ def match_result(request, tournament, pk):
         "match": match,
         "form": form,
         "result": services.result_summary(match) if match.status in (Match.PLAYED, Match.FORFEIT) else "",
+        "submissions": match.submissions.select_related("by").order_by("-created_at"),
     })
 
 
@@ -353,3 +411,87 @@ def _form_after_refusal(request, match, refused) -> ResultForm:
     form.is_valid()
     show_refusal(form, refused, RESULT_FIELDS)
     return form
+
+
+# --- settings, people, private links, audit --------------------------------------------------
+
+
+@organiser_required
+def edit_settings(request, tournament):
+    initial = {field: getattr(tournament, field) for field in TournamentForm.base_fields}
+    form = TournamentForm(_posted(request), initial=initial)
+    if tournament.rounds.exists():
+        form.fields["system"].disabled = True
+        form.fields["system"].help_text = "Fixed: round 1 has been paired."
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_settings(tournament, user=request.user, name=form.cleaned_data["name"], **form.settings())
+        except services.Refused as refused:
+            show_refusal(form, refused)
+        else:
+            messages.success(request, "The settings are saved.")
+            return redirect("manage:dashboard", tournament.slug)
+    return render(request, "tournament/manage/settings.html", {"tournament": tournament, "form": form})
+
+
+@organiser_required
+def people(request, tournament):
+    """Who organises and who arbitrates the tournament; add or remove them."""
+    form = RoleForm(_posted(request))
+    if request.method == "POST":
+        if request.POST.get("remove"):
+            return _remove_role(request, tournament)
+        if form.is_valid():
+            try:
+                services.add_role(tournament, form.cleaned_data["person"], form.cleaned_data["role"], user=request.user)
+            except services.Refused as refused:
+                show_refusal(form, refused)
+            else:
+                messages.success(request, f"{form.cleaned_data['username']} is now an {form.cleaned_data['role']}.")
+                return redirect("manage:people", tournament.slug)
+    return render(request, "tournament/manage/people.html", {
+        "tournament": tournament, "form": form,
+        "organisers": tournament.organisers.order_by("username"),
+        "arbiters": tournament.arbiters.order_by("username"),
+    })
+
+
+def _remove_role(request, tournament):
+    role = request.POST.get("role", "")
+    members = tournament.organisers if role == ORGANISER else tournament.arbiters
+    person = members.filter(pk=request.POST.get("remove")).first() if request.POST["remove"].isdigit() else None
+    if person is None:
+        messages.error(request, "That person does not have that role here.")
+    else:
+        try:
+            services.remove_role(tournament, person, role, user=request.user)
+        except services.Refused as refused:
+            messages.error(request, refused.message)
+        else:
+            messages.success(request, f"{person.get_username()} is no longer an {role}.")
+    return redirect("manage:people", tournament.slug)
+
+
+@organiser_required
+def links(request, tournament):
+    """Each player's private link, to hand out; renewing one revokes the old."""
+    if request.method == "POST":
+        number = request.POST.get("renew", "")
+        player = get_object_or_404(tournament.players, number=int(number)) if number.isdigit() else None
+        if player is None:
+            raise Http404("No such player")
+        services.renew_link(player, user=request.user)
+        messages.success(request, f"{player.name} has a new private link; the old one no longer works.")
+        return redirect("manage:links", tournament.slug)
+    players = tournament.players.order_by("name")
+    return render(request, "tournament/manage/links.html", {
+        "tournament": tournament,
+        "players": [{"player": p, "url": request.build_absolute_uri(reverse("player_link", args=[p.link_token]))}
+                    for p in players],
+    })
+
+
+@organiser_required
+def audit_log(request, tournament):
+    entries = Paginator(tournament.audit.select_related("user"), 100).get_page(request.GET.get("page"))
+    return render(request, "tournament/manage/audit.html", {"tournament": tournament, "entries": entries})

@@ -101,7 +101,9 @@ STATIC_URL = "static/"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-LOGIN_URL = "/admin/login/"
+LOGIN_URL = "/accounts/login/"
+LOGIN_REDIRECT_URL = "/manage/"
+LOGOUT_REDIRECT_URL = "/"
 
 # Public pages are cached whole (tournament/cache.py).  The default is this
 # process's memory, right for runserver and a single gunicorn worker; several

@@ -1,7 +1,9 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from tournament import views
+from django.contrib.auth import views as auth_views
+
+from tournament import player_link, views
 
 public = [
     path("", views.pairings, name="detail"),
@@ -17,5 +19,10 @@ urlpatterns = [
     path("t/<slug:slug>/", include((public, "tournament"))),
     path("logs/", include("games.urls")),
     path("manage/", include("tournament.manage_urls")),
+    path("p/<str:token>/", player_link.home, name="player_link"),
+    path("p/<str:token>/game/<int:pk>/send/", player_link.submit, name="player_link_submit"),
+    path("p/<str:token>/game/<int:pk>/answer/", player_link.answer, name="player_link_answer"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
 ]

@@ -36,4 +36,4 @@ def log_in(page, username, password):
     page.goto(page.base + "/manage/")
     page.fill("#id_username", username)
     page.fill("#id_password", password)
-    page.click("input[type=submit]")
+    page.click("button:has-text(\"Log in\")")

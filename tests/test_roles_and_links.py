@@ -1,0 +1,361 @@
+"""Who may do what: organisers, arbiters, the players' private links, and the audit of every change."""
+
+import pytest
+from django.utils.html import escape
+
+from tournament import services
+from tournament.models import AuditEntry, Match, Player, Round, Submission, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def people(django_user_model):
+    make = django_user_model.objects.create_user
+    return {
+        "org": make("org", is_staff=True),
+        "arb": make("arb"),  # an arbiter needs no staff flag, only the role
+        "other_org": make("other_org", is_staff=True),
+    }
+
+
+@pytest.fixture
+def event(people):
+    """Six players, round 1 published, nothing entered; `arb` is its arbiter; `other_org` runs another event."""
+    tournament = services.create_tournament("Roles Open", people["org"], system="swiss")
+    for name in ("Ann Able", "Ben Baker", "Cy Cole", "Di Dunn", "Ed Eng", "Fay Fox"):
+        services.add_player(tournament, name, user=people["org"])
+    services.add_role(tournament, people["arb"], "arbiter", user=people["org"])
+    services.publish_round(services.generate_round(tournament, user=people["org"]), user=people["org"])
+    services.create_tournament("Other Cup", people["other_org"])
+    return tournament
+
+
+def matches(tournament):
+    return list(Match.objects.filter(round__tournament=tournament).select_related("first", "second").order_by("table"))
+
+
+def played_form(match, first, second, **extra):
+    data = {"status": "played", "version": match.version}
+    for side, row in (("first", first), ("second", second)):
+        data.update({f"{side}_{c}": v for c, v in zip("ROYGBP", row)})
+    data.update(extra)
+    return data
+
+
+def scores_form(first, second, **extra):
+    data = {"version": 0}
+    for side, row in (("first", first), ("second", second)):
+        data.update({f"{side}_{c}": v for c, v in zip("ROYGBP", row)})
+    data.update(extra)
+    return data
+
+
+def text(response) -> str:
+    return response.content.decode()
+
+
+# --- arbiters and other people's staff --------------------------------------------------------------
+
+
+def organiser_only(tournament):
+    slug = tournament.slug
+    ann = tournament.players.get(name="Ann Able")
+    return [
+        (f"/manage/{slug}/export.json", {}),
+        (f"/manage/{slug}/players/add/", {"name": "Zed"}),
+        (f"/manage/{slug}/players/{ann.number}/withdraw/", {"after_round": 0}),
+        (f"/manage/{slug}/pair/", {}),
+        (f"/manage/{slug}/round/1/close/", {}),
+        (f"/manage/{slug}/settings/", {"name": "Renamed", "system": "swiss", "rounds_announced": 3,
+                                       "bye_half_points": 0, "progressive": "running", "clock_s": 60,
+                                       "late_entry_half_points": 1}),
+        (f"/manage/{slug}/people/", {"username": "arb", "role": "organiser"}),
+        (f"/manage/{slug}/links/", {"renew": ann.number}),
+        (f"/manage/{slug}/audit/", {}),
+    ]
+
+
+def state():
+    return (
+        list(Tournament.objects.values_list("pk", "name", "rounds_announced", "organisers", "arbiters")),
+        list(Player.objects.values_list("pk", "withdrawn_after_round", "link_token")),
+        list(Round.objects.values_list("pk", "status")),
+        list(Match.objects.values_list("pk", "status", "version")),
+        AuditEntry.objects.count(),
+    )
+
+
+def test_an_arbiter_enters_and_corrects_results_but_does_nothing_else(client, people, event):
+    client.force_login(people["arb"])
+    before = state()
+    for url, data in organiser_only(event):
+        assert client.get(url).status_code == 403, url
+        assert client.post(url, data).status_code == 403, url
+    assert state() == before
+
+    dashboard = text(client.get(f"/manage/{event.slug}/"))
+    assert "You are an arbiter here" in dashboard and "Pair next round" not in dashboard
+    assert "Add a player" not in dashboard and "Close round" not in dashboard
+    assert client.get(f"/manage/{event.slug}/round/1/").status_code == 200
+    assert "Roles Open" in text(client.get("/manage/")) and "Other Cup" not in text(client.get("/manage/"))
+
+    match = matches(event)[0]
+    response = client.post(f"/manage/{event.slug}/match/{match.pk}/", played_form(match, [5] * 6, [4] * 6))
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.status == Match.PLAYED and match.entered_by == people["arb"]
+    correction = played_form(match, [3] * 6, [4] * 6, correct="on")
+    assert client.post(f"/manage/{event.slug}/match/{match.pk}/", correction).status_code == 302
+    match.refresh_from_db()
+    assert match.scores == [[3] * 6, [4] * 6]
+
+
+def test_staff_of_another_tournament_change_nothing_here(client, people, event):
+    client.force_login(people["other_org"])
+    before = state()
+    match = matches(event)[0]
+    for url, data in organiser_only(event) + [
+        (f"/manage/{event.slug}/", {}),
+        (f"/manage/{event.slug}/match/{match.pk}/", played_form(match, [5] * 6, [4] * 6)),
+    ]:
+        assert client.get(url).status_code == 403, url
+        assert client.post(url, data).status_code == 403, url
+    assert state() == before
+
+
+def test_an_arbiter_is_refused_once_the_role_is_removed(client, people, event):
+    services.remove_role(event, people["arb"], "arbiter", user=people["org"])
+    client.force_login(people["arb"])
+    assert client.get(f"/manage/{event.slug}/").status_code == 403
+
+
+def test_roles_are_given_and_taken_on_the_people_page_and_the_last_organiser_stays(client, people, event):
+    client.force_login(people["org"])
+    url = f"/manage/{event.slug}/people/"
+    response = client.post(url, {"username": "nobody", "role": "arbiter"})
+    assert "There is no account named &#x27;nobody&#x27;" in text(response)
+    assert client.post(url, {"username": "other_org", "role": "organiser"}).status_code == 302
+    assert set(event.organisers.values_list("username", flat=True)) == {"org", "other_org"}
+    assert client.post(url, {"remove": people["other_org"].pk, "role": "organiser"}).status_code == 302
+    response = client.post(url, {"remove": people["org"].pk, "role": "organiser"}, follow=True)
+    assert "A tournament keeps at least one organiser" in text(response)
+    assert list(event.organisers.values_list("username", flat=True)) == ["org"]
+
+
+def test_the_login_page_lets_an_arbiter_in(client, people, event):
+    people["arb"].set_password("a long secret")
+    people["arb"].save()
+    response = client.get(f"/manage/{event.slug}/")
+    assert response.url == f"/accounts/login/?next=/manage/{event.slug}/"
+    response = client.post("/accounts/login/", {"username": "arb", "password": "a long secret",
+                                                "next": f"/manage/{event.slug}/"})
+    assert response.url == f"/manage/{event.slug}/"
+    assert client.get(response.url).status_code == 200
+
+
+# --- the players' private links ---------------------------------------------------------------------------
+
+
+def link(player):
+    return f"/p/{player.link_token}/"
+
+
+def test_links_are_long_random_and_distinct(event):
+    tokens = list(event.players.values_list("link_token", flat=True))
+    assert len(set(tokens)) == 6
+    assert all(len(token) >= 43 for token in tokens)  # 32 random bytes in base64
+
+
+def test_a_result_sent_by_one_player_counts_once_the_opponent_confirms_it(client, people, event):
+    match = matches(event)[0]
+    first, second = match.first, match.second
+    page = text(client.get(link(first)))
+    assert f"You play <strong>first</strong> against {escape(second.name)}" in page
+
+    sent = client.post(f"{link(first)}game/{match.pk}/send/", scores_form([5, 6, 7, 8, 9, 10], [4, 18, 18, 18, 18, 18]))
+    assert sent.status_code == 302 and sent["Referrer-Policy"] == "no-referrer"
+    match.refresh_from_db()
+    assert match.status == Match.PENDING  # not counted yet
+    assert f"it counts once {escape(second.name)} confirms it" in text(client.get(link(first)))
+
+    client.force_login(people["org"])
+    assert f"sent by {escape(first.name)}, not yet confirmed" in text(client.get(f"/manage/{event.slug}/"))
+    assert "1 result sent by players awaits the opponent" in text(client.get(f"/manage/{event.slug}/"))
+    client.logout()
+
+    submission = Submission.objects.get()
+    opponent_page = text(client.get(link(second)))
+    assert f"{escape(first.name)} sent this result" in opponent_page
+    client.post(f"{link(second)}game/{match.pk}/answer/", {"submission": submission.pk, "answer": "confirm"})
+    match.refresh_from_db()
+    # Lowest colours 5 against 4: the first player wins (shared/spec/tournament.md, VP).
+    assert match.status == Match.PLAYED and match.scores == [[5, 6, 7, 8, 9, 10], [4, 18, 18, 18, 18, 18]]
+    assert match.confirmed_at is not None
+    assert "1–0" in text(client.get(f"/t/{event.slug}/round/1/"))
+    assert [e.action for e in AuditEntry.objects.filter(subject="Round 1, table 1").order_by("pk")] == [
+        "result sent", "result confirmed by the opponent"]
+
+
+def test_the_same_result_sent_by_both_players_counts_at_once(client, event):
+    match = matches(event)[1]
+    form = scores_form([6] * 6, [7] * 6, second_flagged="on")
+    client.post(f"{link(match.first)}game/{match.pk}/send/", form)
+    client.post(f"{link(match.second)}game/{match.pk}/send/", form)
+    match.refresh_from_db()
+    assert match.status == Match.PLAYED and match.second_flagged
+
+
+def test_a_disputed_result_waits_for_an_arbiter(client, people, event):
+    match = matches(event)[0]
+    client.post(f"{link(match.second)}game/{match.pk}/send/", scores_form([5] * 6, [6] * 6))
+    submission = Submission.objects.get()
+    answer = f"{link(match.first)}game/{match.pk}/answer/"
+    no_reason = client.post(answer, {"submission": submission.pk, "answer": "dispute", "note": ""})
+    assert "This field is required" in text(no_reason)
+    client.post(answer, {"submission": submission.pk, "answer": "dispute", "note": "I had 7 in every colour"})
+    submission.refresh_from_db()
+    match.refresh_from_db()
+    assert submission.status == Submission.DISPUTED and match.status == Match.PENDING
+    assert "I had 7 in every colour" in text(client.get(link(match.second)))
+    # Neither player can now force it through.
+    again = client.post(f"{link(match.second)}game/{match.pk}/send/", scores_form([5] * 6, [6] * 6))
+    assert "disputed: an arbiter will settle it" in text(again)
+
+    client.force_login(people["arb"])
+    dashboard = text(client.get(f"/manage/{event.slug}/"))
+    assert "disputed: I had 7 in every colour" in dashboard and "1 result disputed" in dashboard
+    with pytest.raises(services.Refused, match="still has 3 matches without a result"):
+        services.close_round(event.rounds.get())
+    client.post(f"/manage/{event.slug}/match/{match.pk}/", played_form(match, [7] * 6, [6] * 6))
+    submission.refresh_from_db()
+    match.refresh_from_db()
+    assert submission.status == Submission.SETTLED and match.scores == [[7] * 6, [6] * 6]
+
+
+def test_players_cannot_confirm_their_own_result_nor_touch_another_game(client, event):
+    mine, other = matches(event)[:2]
+    client.post(f"{link(mine.first)}game/{mine.pk}/send/", scores_form([5] * 6, [6] * 6))
+    submission = Submission.objects.get()
+    response = client.post(f"{link(mine.first)}game/{mine.pk}/answer/",
+                           {"submission": submission.pk, "answer": "confirm"}, follow=True)
+    assert "Your opponent confirms the result you sent, not you." in text(response)
+    assert client.post(f"{link(mine.first)}game/{other.pk}/send/", scores_form([5] * 6, [6] * 6)).status_code == 404
+    mine.refresh_from_db()
+    assert mine.status == Match.PENDING
+
+
+def test_a_renewed_link_revokes_the_old_one(client, people, event):
+    ann = event.players.get(name="Ann Able")
+    old = link(ann)
+    assert client.get(old).status_code == 200
+    client.force_login(people["org"])
+    client.post(f"/manage/{event.slug}/links/", {"renew": ann.number})
+    client.logout()
+    ann.refresh_from_db()
+    assert client.get(old).status_code == 404
+    assert client.get(link(ann)).status_code == 200
+    assert client.get("/p/not-a-real-token-at-all/").status_code == 404
+
+
+def test_a_players_link_page_is_never_cached(client, event):
+    response = client.get(link(event.players.first()))
+    assert "no-cache" in response["Cache-Control"] and "X-Page-Cache" not in response
+
+
+def test_a_bad_result_from_a_player_is_refused_with_the_field_named(client, event):
+    match = matches(event)[0]
+    response = client.post(f"{link(match.first)}game/{match.pk}/send/", scores_form([5] * 6, [6, 6, 6, 6, 6, 19]))
+    assert "a score is at most 18." in text(response)
+    response = client.post(f"{link(match.first)}game/{match.pk}/send/", {"version": 0, "log_text": '{"format": '})
+    assert "The move log is not valid (bad-format)" in text(response)
+    assert not Submission.objects.exists()
+
+
+# --- the audit --------------------------------------------------------------------------------------------
+
+
+def test_each_change_is_in_the_audit_with_who_what_it_was_and_what_it_became(client, people, event):
+    match = matches(event)[0]
+    services.enter_result(match, status=Match.PLAYED, user=people["arb"], scores=[[5] * 6, [4] * 6])
+    services.enter_result(match, status=Match.FORFEIT, user=people["org"], forfeit_winner=match.second, correction=True)
+    services.withdraw(event.players.get(name="Fay Fox"), 1, user=people["org"])
+    services.update_settings(event, user=people["org"], rounds_announced=5)
+
+    entries = list(event.audit.order_by("pk"))
+    assert [(e.who, e.action) for e in entries] == [
+        ("org", "tournament created"),
+        *[("org", "player added")] * 6,
+        ("org", "arbiter added"),
+        ("org", "round paired"),
+        ("org", "round published"),
+        ("arb", "result entered"),
+        ("org", "result corrected"),
+        ("org", "player withdrawn"),
+        ("org", "settings changed"),
+    ]
+    entered, corrected, withdrawn, settings = entries[-4:]
+    assert entered.before is None
+    assert entered.after == {"status": "played", match.first.name: "R5 O5 Y5 G5 B5 P5",
+                             match.second.name: "R4 O4 Y4 G4 B4 P4"}
+    assert corrected.before == entered.after
+    assert corrected.after == {"status": "forfeit", "won by": match.second.name}
+    assert withdrawn.before == {"withdrawn after round": None} and withdrawn.after == {"withdrawn after round": 1}
+    assert settings.before == {"rounds_announced": 7} and settings.after == {"rounds_announced": 5}
+
+    client.force_login(people["org"])
+    page = text(client.get(f"/manage/{event.slug}/audit/"))
+    assert "result corrected" in page and "R5 O5 Y5 G5 B5 P5" in page and "won by" in page
+
+
+def test_a_draft_edit_is_audited_with_the_tables_before_and_after(people):
+    tournament = services.create_tournament("Swaps", people["org"], system="swiss")
+    for name in ("Ann", "Ben", "Cy", "Di"):
+        services.add_player(tournament, name)
+    round_ = services.generate_round(tournament)
+    tables = list(round_.matches.order_by("table"))
+    one, other = tables[0].first, tables[1].first
+    services.swap_players(round_, one, other, user=people["org"])
+    entry = tournament.audit.get(action="players swapped")
+    assert entry.before == [f"1: {one.name} – {tables[0].second.name}", f"2: {other.name} – {tables[1].second.name}"]
+    assert entry.after == [f"1: {other.name} – {tables[0].second.name}", f"2: {one.name} – {tables[1].second.name}"]
+
+
+def test_audit_entries_are_never_changed_or_deleted(event):
+    entry = event.audit.order_by("pk").first()
+    entry.action = "nothing happened"
+    with pytest.raises(PermissionError):
+        entry.save()
+    with pytest.raises(PermissionError):
+        entry.delete()
+    with pytest.raises(PermissionError):
+        AuditEntry.objects.filter(pk=entry.pk).update(action="x")
+    with pytest.raises(PermissionError):
+        AuditEntry.objects.all().delete()
+    assert AuditEntry.objects.get(pk=entry.pk).action == "tournament created"
+
+
+def test_a_refused_change_leaves_no_audit_entry(people, event):
+    before = AuditEntry.objects.count()
+    with pytest.raises(services.Refused):
+        services.generate_round(event, user=people["org"])  # round 1 is still open
+    with pytest.raises(services.Refused):
+        services.enter_result(matches(event)[0], status=Match.PLAYED, scores=[[18] * 6, [18] * 6])
+    assert AuditEntry.objects.count() == before
+
+
+def test_a_failure_midway_through_pairing_leaves_no_half_made_round(monkeypatch, people):
+    tournament = services.create_tournament("Fragile", people["org"], system="swiss")
+    for name in ("Ann", "Ben", "Cy", "Di", "Ed"):
+        services.add_player(tournament, name)
+    audit_before = AuditEntry.objects.count()
+
+    def failing(*args, **kwargs):
+        raise RuntimeError("the disk is full")
+
+    monkeypatch.setattr(Match.objects, "bulk_create", failing)
+    with pytest.raises(RuntimeError):
+        services.generate_round(tournament, user=people["org"])
+    assert not Round.objects.filter(tournament=tournament).exists()
+    assert not Match.objects.exists() and AuditEntry.objects.count() == audit_before
+    assert sorted(tournament.players.values_list("seed", flat=True)) == [1, 2, 3, 4, 5]

@@ -1,0 +1,75 @@
+"""The audit trail: every change to a result, a pairing, a player or the settings, as it happened.
+
+Services call `record()` inside their own transaction, so an entry exists
+exactly when its change does.  Entries are plain snapshots (`before`,
+`after`) in words and numbers an organiser reads back, not model
+references, so a later change cannot alter what an entry says.
+"""
+
+from __future__ import annotations
+
+from games.engine.tiles import COLOURS
+
+from .models import AuditEntry, Match, Player, Tournament
+
+SETTINGS = ("name", "system", "rounds_announced", "bye_half_points", "progressive", "clock_s",
+            "late_entry_half_points")
+
+
+def who(actor) -> tuple[object | None, str]:
+    """(user or None, words) for whoever made a change: a user, a player by their link, or nobody (a command)."""
+    if isinstance(actor, Player):
+        return None, f"{actor.name} (private link)"
+    if actor is not None and getattr(actor, "is_authenticated", False):
+        return actor, actor.get_username()
+    return None, "command line or system"
+
+
+def record(tournament: Tournament, actor, action: str, subject: str = "", before=None, after=None) -> AuditEntry:
+    user, words = who(actor)
+    return AuditEntry.objects.create(tournament=tournament, user=user, who=words[:200], action=action,
+                                     subject=subject[:200], before=before, after=after)
+
+
+def settings_of(tournament: Tournament) -> dict:
+    return {field: getattr(tournament, field) for field in SETTINGS}
+
+
+def player_of(player: Player) -> dict:
+    return {"name": player.name, "rating": player.rating, "club": player.club, "joined round": player.joined_round,
+            "withdrawn after round": player.withdrawn_after_round}
+
+
+def match_subject(match: Match) -> str:
+    return f"Round {match.round.number}, table {match.table}"
+
+
+def result_of(match: Match) -> dict | None:
+    """The result of a match as the audit shows it; None while pending."""
+    if match.status == Match.PLAYED:
+        result = {"status": "played"}
+        for name, row, flagged in ((match.first.name, match.scores[0], match.first_flagged),
+                                   (match.second.name, match.scores[1], match.second_flagged)):
+            result[name] = " ".join(f"{c}{v}" for c, v in zip(COLOURS, row)) + (" (ran out of time)" if flagged else "")
+        if match.log is not None:
+            result["log"] = "given"
+        return result
+    if match.status == Match.FORFEIT:
+        winner = match.forfeit_winner.name if match.forfeit_winner else "nobody (both absent)"
+        return {"status": "forfeit", "won by": winner}
+    return None
+
+
+def tables_of(round_) -> list[str]:
+    """A round's pairing, one line a table."""
+    lines = []
+    for match in round_.matches.select_related("first", "second").order_by("table"):
+        second = match.second.name if match.second else "bye"
+        lines.append(f"{match.table}: {match.first.name} – {second}")
+    return lines
+
+
+def changed(before: dict, after: dict) -> tuple[dict, dict]:
+    """Only the keys whose values differ, on both sides."""
+    keys = [key for key in after if before.get(key) != after[key]]
+    return {key: before.get(key) for key in keys}, {key: after[key] for key in keys}

@@ -1,0 +1,113 @@
+"""A player's private link (/p/<token>/): send the result of one's own game, confirm or dispute the opponent's.
+
+No account is needed: the link is the key.  It is 32 random bytes, shown to
+the player by the organiser (manage "Player links"), and revoked by renewing
+it.  The pages are never cached and tell the browser to send no Referer, so
+the token does not leak to other sites.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from . import services
+from .forms import DisputeForm, PlayerResultForm, show_refusal
+from .models import Match, Player, Submission
+from .organiser import RESULT_FIELDS
+
+
+def _player(token: str) -> Player:
+    return get_object_or_404(Player.objects.select_related("tournament"), link_token=token)
+
+
+def _private(response):
+    response["Referrer-Policy"] = "no-referrer"
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def _page(request, player, *, form=None, dispute_form=None, status=200):
+    match = services.current_match(player)
+    submission = None
+    if match is not None and match.status == Match.PENDING:
+        submission = (match.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED))
+                      .select_related("by").order_by("-created_at").first())
+        if form is None and (submission is None or submission.by_id == player.pk) and match.round.status == "published":
+            form = PlayerResultForm(match=match, auto_id="id_%s")
+    opponent = None
+    if match is not None:
+        opponent = match.second if match.first_id == player.pk else match.first
+    return _private(render(request, "tournament/player_link.html", {
+        "player": player,
+        "tournament": player.tournament,
+        "match": match,
+        "opponent": opponent,
+        "plays_first": match is not None and match.first_id == player.pk,
+        "result": services.result_summary(match) if match and match.status != Match.PENDING else "",
+        "submission": submission,
+        "mine": submission is not None and submission.by_id == player.pk,
+        "form": form,
+        "dispute_form": dispute_form or DisputeForm(),
+    }, status=status))
+
+
+@never_cache
+def home(request, token):
+    return _page(request, _player(token))
+
+
+def _match_of(player, pk) -> Match:
+    match = services.current_match(player)
+    if match is None or str(match.pk) != str(pk):
+        raise Http404("Not your current game")
+    return match
+
+
+@never_cache
+@require_POST
+def submit(request, token, pk):
+    player = _player(token)
+    match = _match_of(player, pk)
+    form = PlayerResultForm(request.POST, request.FILES or None, match=match, auto_id="id_%s")
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            sent = services.submit_result(player, match, scores=data["scores"], flagged=data["flagged"],
+                                          log_text=data["log_text"])
+        except services.Refused as refused:
+            show_refusal(form, refused, RESULT_FIELDS)
+        else:
+            if sent.status == Submission.CONFIRMED:
+                messages.success(request, "Your opponent sent the same result: it counts now.")
+            else:
+                messages.success(request, "Your result is sent: it counts once your opponent confirms it.")
+            return _private(redirect("player_link", token))
+    return _page(request, player, form=form)
+
+
+@never_cache
+@require_POST
+def answer(request, token, pk):
+    player = _player(token)
+    match = _match_of(player, pk)
+    number = request.POST.get("submission", "")
+    submission = match.submissions.filter(pk=int(number)).first() if number.isdigit() else None
+    if submission is None:
+        raise Http404("No such result")
+    agree = request.POST.get("answer") == "confirm"
+    dispute_form = DisputeForm(None if agree else request.POST)
+    if not agree and not dispute_form.is_valid():
+        return _page(request, player, dispute_form=dispute_form)
+    try:
+        services.answer_submission(player, submission, agree=agree,
+                                   note="" if agree else dispute_form.cleaned_data["note"])
+    except services.Refused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, "Confirmed: the result counts." if agree else
+                         "Disputed: an arbiter will look at the result and settle it.")
+    return _private(redirect("player_link", token))
