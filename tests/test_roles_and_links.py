@@ -1,5 +1,7 @@
 """Who may do what: organisers, arbiters, the players' private links, and the audit of every change."""
 
+import io
+
 import pytest
 from django.utils.html import escape
 
@@ -359,3 +361,39 @@ def test_a_failure_midway_through_pairing_leaves_no_half_made_round(monkeypatch,
     assert not Round.objects.filter(tournament=tournament).exists()
     assert not Match.objects.exists() and AuditEntry.objects.count() == audit_before
     assert sorted(tournament.players.values_list("seed", flat=True)) == [1, 2, 3, 4, 5]
+
+
+# --- settings ----------------------------------------------------------------------------------------
+
+
+def settings_form(**changes):
+    form = {"name": "Roles Open", "system": "swiss", "rounds_announced": 7, "bye_half_points": 2,
+            "progressive": "sum", "clock_s": 600, "late_entry_half_points": 0}
+    form.update(changes)
+    return form
+
+
+def test_an_organiser_changes_the_settings_but_not_the_system_once_paired(client, people, event):
+    client.force_login(people["org"])
+    url = f"/manage/{event.slug}/settings/"
+    assert 'value="Roles Open"' in text(client.get(url))
+    response = client.post(url, settings_form(rounds_announced=5, progressive="running", system="all-play-all"))
+    assert response.status_code == 302
+    event.refresh_from_db()
+    # The system field is disabled once round 1 exists: the posted value is ignored.
+    assert (event.rounds_announced, event.progressive, event.system) == (5, "running", "swiss")
+    assert "the sum of the running totals after each round" in text(client.get(f"/t/{event.slug}/standings/"))
+    with pytest.raises(services.Refused, match="fixed once round 1"):
+        services.update_settings(event, system="all-play-all")
+    response = client.post(url, settings_form(rounds_announced=0))
+    assert "Ensure this value is greater than or equal to 1." in text(response)
+    event.refresh_from_db()
+    assert event.rounds_announced == 5
+
+
+def test_the_demo_has_an_arbiter_account(db):
+    from django.core.management import call_command
+
+    call_command("demo", stdout=io.StringIO())
+    tournament = Tournament.objects.get()
+    assert list(tournament.arbiters.values_list("username", flat=True)) == ["arbiter"]

@@ -49,9 +49,9 @@ def create_tournament(name: str, user=None, **settings) -> Tournament:
 
 
 @transaction.atomic
-def import_tournament(record, user=None) -> Tournament:
+def import_tournament(record, user=None, slug: str | None = None) -> Tournament:
     """A tournament from its file, with the importing user as its organiser; all or nothing."""
-    tournament = import_record(record)
+    tournament = import_record(record, slug)
     if user is not None and user.is_authenticated:
         tournament.organisers.add(user)
     audit.record(tournament, user, "tournament imported", tournament.name,

@@ -2,8 +2,8 @@
 
 A 24-player Swiss of 7 announced rounds: 4 rounds played, round 5 in
 progress with half its results in; about a third of the games have move
-logs.  Also an organiser account `demo` / `demo` for the organiser
-pages (for trying the site out on your own machine only).
+logs.  Also an organiser account `demo` / `demo` and an arbiter account
+`arbiter` / `arbiter` (for trying the site out on your own machine only).
 """
 
 import random
@@ -50,4 +50,10 @@ class Command(BaseCommand):
             user.set_password("demo")
             user.save()
         tournament.organisers.add(user)
-        self.stdout.write(f"Demo tournament created: /t/{tournament.slug}/ (organiser login: demo / demo)")
+        arbiter, created = User.objects.get_or_create(username="arbiter")
+        if created:
+            arbiter.set_password("arbiter")
+            arbiter.save()
+        tournament.arbiters.add(arbiter)
+        self.stdout.write(f"Demo tournament created: /t/{tournament.slug}/ "
+                          "(organiser login: demo / demo; arbiter login: arbiter / arbiter)")

@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournament.management.tournament_file import read_tournament_file
 from tournament.models import Tournament
-from tournament.records import import_record
+from tournament.services import import_tournament
 
 
 class Command(BaseCommand):
@@ -18,7 +18,7 @@ class Command(BaseCommand):
         record = read_tournament_file(file)
         if slug and Tournament.objects.filter(slug=slug).exists():
             raise CommandError(f"a tournament with the slug {slug!r} already exists", returncode=2)
-        tournament = import_record(record, slug)
+        tournament = import_tournament(record, slug=slug)
         self.stdout.write(
             f"Imported {tournament.name}: {len(record.players)} players, {len(record.rounds)} rounds."
         )
