@@ -397,3 +397,36 @@ def test_the_demo_has_an_arbiter_account(db):
     call_command("demo", stdout=io.StringIO())
     tournament = Tournament.objects.get()
     assert list(tournament.arbiters.values_list("username", flat=True)) == ["arbiter"]
+
+
+# --- CSRF ----------------------------------------------------------------------------------------------
+
+
+def test_writes_without_the_csrf_token_are_refused(people, event):
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    match = matches(event)[0]
+    before = state()
+    assert browser.post(f"{link(match.first)}game/{match.pk}/send/", scores_form([5] * 6, [6] * 6)).status_code == 403
+    browser.force_login(people["org"])
+    assert browser.post(f"/manage/{event.slug}/match/{match.pk}/", played_form(match, [5] * 6, [4] * 6)).status_code == 403
+    assert browser.post(f"/manage/{event.slug}/players/add/", {"name": "Zed"}).status_code == 403
+    assert state() == before and not Submission.objects.exists()
+    # With the token the form carries, the same post goes through.
+    page = browser.get(f"/manage/{event.slug}/match/{match.pk}/")
+    token = page.cookies["csrftoken"].value
+    saved = browser.post(f"/manage/{event.slug}/match/{match.pk}/",
+                         played_form(match, [5] * 6, [4] * 6, csrfmiddlewaretoken=token))
+    assert saved.status_code == 302
+
+
+def test_a_wrong_link_changes_nothing(client, event):
+    match = matches(event)[0]
+    before = state()
+    real = event.players.first().link_token
+    near_miss = real[:-1] + ("B" if real.endswith("A") else "A")
+    for token in ("", "x" * 43, near_miss):
+        response = client.post(f"/p/{token}/game/{match.pk}/send/", scores_form([5] * 6, [6] * 6))
+        assert response.status_code == 404, token
+    assert state() == before and not Submission.objects.exists()
