@@ -176,7 +176,7 @@ def test_a_result_sent_by_one_player_counts_once_the_opponent_confirms_it(client
     assert f"You play <strong>first</strong> against {escape(second.name)}" in page
 
     sent = client.post(f"{link(first)}game/{match.pk}/send/", scores_form([5, 6, 7, 8, 9, 10], [4, 18, 18, 18, 18, 18]))
-    assert sent.status_code == 302 and sent["Referrer-Policy"] == "no-referrer"
+    assert sent.status_code == 302 and sent["Referrer-Policy"] == "same-origin"
     match.refresh_from_db()
     assert match.status == Match.PENDING  # not counted yet
     assert f"it counts once {escape(second.name)} confirms it" in text(client.get(link(first)))

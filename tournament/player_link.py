@@ -2,8 +2,10 @@
 
 No account is needed: the link is the key.  It is 32 random bytes, shown to
 the player by the organiser (manage "Player links"), and revoked by renewing
-it.  The pages are never cached and tell the browser to send no Referer, so
-the token does not leak to other sites.
+it.  The pages are never cached and tell the browser to send the Referer
+only within this site, so the token does not leak to other sites.
+(`no-referrer` would be stricter but makes Chromium send `Origin: null` with
+the page's own forms, which Django's CSRF check rightly refuses.)
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ def _player(token: str) -> Player:
 
 
 def _private(response):
-    response["Referrer-Policy"] = "no-referrer"
+    response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex"
     return response
 
