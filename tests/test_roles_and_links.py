@@ -430,3 +430,20 @@ def test_a_wrong_link_changes_nothing(client, event):
         response = client.post(f"/p/{token}/game/{match.pk}/send/", scores_form([5] * 6, [6] * 6))
         assert response.status_code == 404, token
     assert state() == before and not Submission.objects.exists()
+
+
+def test_a_withdrawal_made_by_mistake_is_undone_and_audited(client, people, event):
+    fay = event.players.get(name="Fay Fox")
+    client.force_login(people["org"])
+    client.post(f"/manage/{event.slug}/players/{fay.number}/withdraw/", {"after_round": 1})
+    fay.refresh_from_db()
+    assert fay.withdrawn_after_round == 1
+    response = client.post(f"/manage/{event.slug}/players/{fay.number}/reinstate/", follow=True)
+    assert "Fay Fox is back in" in text(response)
+    fay.refresh_from_db()
+    assert fay.withdrawn_after_round is None
+    assert [e.action for e in event.audit.order_by("pk")][-2:] == ["player withdrawn", "player reinstated"]
+    again = client.post(f"/manage/{event.slug}/players/{fay.number}/reinstate/", follow=True)
+    assert "Fay Fox is not withdrawn." in text(again)
+    client.force_login(people["arb"])
+    assert client.post(f"/manage/{event.slug}/players/{fay.number}/reinstate/").status_code == 403

@@ -17,6 +17,7 @@ urlpatterns = [
     path("<slug:slug>/players/add/", organiser.add_player, name="add_player"),
     path("<slug:slug>/players/import/", organiser.import_players, name="import_players"),
     path("<slug:slug>/players/<int:number>/withdraw/", organiser.withdraw_player, name="withdraw"),
+    path("<slug:slug>/players/<int:number>/reinstate/", organiser.reinstate_player, name="reinstate"),
     path("<slug:slug>/pair/", organiser.pair_next_round, name="pair"),
     path("<slug:slug>/round/<int:number>/", organiser.round_page, name="round"),
     path("<slug:slug>/round/<int:number>/swap/", organiser.swap, name="swap"),

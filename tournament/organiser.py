@@ -278,6 +278,19 @@ def withdraw_player(request, tournament, number):
     return _dashboard(request, tournament, withdraw_form=form, withdrawing=player.pk)
 
 
+@organiser_required
+@require_POST
+def reinstate_player(request, tournament, number):
+    player = get_object_or_404(tournament.players, number=number)
+    try:
+        services.reinstate(player, user=request.user)
+    except services.Refused as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, f"{player.name} is back in: paired again from the next round.")
+    return redirect("manage:dashboard", tournament.slug)
+
+
 # --- rounds ------------------------------------------------------------------------------------
 
 

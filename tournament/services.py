@@ -533,3 +533,16 @@ def answer_submission(player: Player, submission: Submission, *, agree: bool, no
     audit.record(match.round.tournament, player, "result disputed", audit.match_subject(match),
                  before=_scores_text(submission.scores, flagged, match.first, match.second), after={"reason": note})
     return submission
+
+
+@transaction.atomic
+def reinstate(player: Player, user=None) -> None:
+    """Undo a withdrawal: the player is paired again from the next round generated."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.withdrawn_after_round is None:
+        raise Refused(f"{player.name} is not withdrawn.")
+    before = player.withdrawn_after_round
+    player.withdrawn_after_round = None
+    player.save(update_fields=["withdrawn_after_round"])
+    audit.record(player.tournament, user, "player reinstated", player.name,
+                 before={"withdrawn after round": before}, after={"withdrawn after round": None})
