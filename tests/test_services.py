@@ -196,3 +196,12 @@ def _published(round_):
 def test_a_tournament_named_like_an_organiser_page_gets_another_slug():
     assert services.create_tournament("New").slug == "new-2"
     assert services.create_tournament("Import").slug == "import-2"
+
+
+def test_a_log_with_a_nul_character_is_refused_before_the_database_sees_it():
+    """JSON allows "\\u0000" and the checker takes it, but PostgreSQL's jsonb cannot store it."""
+    log = random_game(2, "mso", seed=3)
+    log["event"] = "Open\u0000"
+    with pytest.raises(services.Refused, match=r"NUL character") as refused:
+        services.check_played_result(None, None, json.dumps(log))
+    assert refused.value.field == "log"

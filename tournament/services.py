@@ -370,7 +370,11 @@ def check_played_result(scores, flagged, log_text: str | None):
             raise Refused(f"The typed scores {scores} disagree with the move log, which gives {report.scores}.", "scores")
         if flagged is not None and any(flagged) and list(flagged) != report.flagged:
             raise Refused("The 'ran out of time' ticks disagree with the move log.", "flagged")
-        return report.scores, report.flagged, json.loads(log_text)
+        log = json.loads(log_text)
+        if _holds_nul(log):
+            # Valid JSON, and the checker takes it, but PostgreSQL's jsonb cannot store it.
+            raise Refused("The move log holds a NUL character (\\u0000), which cannot be stored: remove it.", "log")
+        return report.scores, report.flagged, log
     if scores is None:
         raise Refused("Enter six scores for each player, or a move log.", "scores")
     for row in scores:
@@ -380,6 +384,22 @@ def check_played_result(scores, flagged, log_text: str | None):
     if scores[0] == [18] * 6 and scores[1] == [18] * 6:
         raise Refused("18 in all six colours ends the game at once: only one player can have it.", "scores")
     return scores, list(flagged or [False, False]), None
+
+
+def _holds_nul(value) -> bool:
+    """Whether any text in a parsed JSON value (keys too) holds the NUL character."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 @transaction.atomic

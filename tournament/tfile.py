@@ -6,12 +6,17 @@ above 18`.  Nothing here touches the database; `import_tournament` and
 `pair_next` both start from it.
 
 Import accepts any well-formed history, even one the pairer would never make
-(a rematch, a second bye): it was played, and it is the record.
+(a rematch, a second bye): it was played, and it is the record.  What the
+database cannot hold is a fault of the file, found here with its place rather
+than halfway through the import: numbers beyond the columns' ranges (`MAX_*`),
+names longer than theirs, a NUL or an unpaired surrogate in any text, a number
+that is not finite (`NaN`, `1e400`) anywhere, logs included.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +27,13 @@ FORMAT = "ingenious-tournament/1"
 SYSTEMS = ("swiss", "all-play-all")
 PROGRESSIVE = ("sum", "running")
 STATUSES = ("played", "forfeit", "bye", "pending")
+
+# What the database can hold (tournament/models.py): a file beyond these is refused with its place,
+# not left to fail in the middle of the import.
+MAX_ROUND = 32_767  # round numbers, rounds announced, joined/withdrawn rounds, tables (small integers)
+MAX_INT = 2_147_483_647  # player ids, ratings (either sign), the clock (integers)
+MAX_TOURNAMENT_NAME = 200
+MAX_PLAYER_TEXT = 120  # a player's name and club
 
 
 class FileFault(ValueError):
@@ -92,22 +104,96 @@ class TournamentFile:
         self._by_id = {p.id: p for p in self.players}
 
 
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
 def load_text(text: str | bytes) -> TournamentFile:
     try:
-        obj = json.loads(text)
+        obj = json.loads(text, parse_constant=_reject_constant)
     except (ValueError, RecursionError) as error:
         raise FileFault("", f"the file is not JSON: {error}") from None
     return parse(obj)
 
 
+def _check_values(obj: Any) -> None:
+    """Every number finite, every text storable: no NUL and no unpaired surrogate (`"\\ud800"`) anywhere."""
+    if _storable(obj):
+        return
+    stack = [(obj, "")]  # again, slower, to name the first place at fault
+    while stack:
+        value, place = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            raise FileFault(place, f"{value} is not a finite number")
+        if isinstance(value, str):
+            _check_text(value, place)
+        elif isinstance(value, dict):
+            for key in value:
+                if isinstance(key, str):
+                    _check_text(key, place)
+            stack.extend((item, f"{place}.{key}" if place else str(key)) for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((item, f"{place}[{i}]") for i, item in reversed(list(enumerate(value))))
+
+
+def _storable(obj: Any) -> bool:
+    stack = [obj]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, str):
+            if "\x00" in value or not value.isascii() and not _utf8(value):
+                return False
+        elif isinstance(value, dict):
+            stack.extend(value)
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, float) and not math.isfinite(value):
+            return False
+    return True
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _check_text(text: str, place: str) -> None:
+    if "\x00" in text:
+        raise FileFault(place, "text may not hold the NUL character (\\u0000)")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        code = ord(text[error.start])
+        raise FileFault(place, f"text holds an unpaired surrogate (\\u{code:04x}), which is not Unicode") from None
+
+
+def _show(value: Any) -> str:
+    """A value as JSON for a message (one nested too deeply to write out is only named)."""
+    try:
+        return json.dumps(value)
+    except (RecursionError, ValueError):
+        return "a value nested too deeply to show"
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return is_int(value) and low <= value <= high
+
+
 def parse(obj: Any) -> TournamentFile:
     if not isinstance(obj, dict):
         raise FileFault("", "the file must hold one JSON object")
+    _check_values(obj)
     if obj.get("format") != FORMAT:
-        raise FileFault("format", f'must be "{FORMAT}", not {json.dumps(obj.get("format"))}')
+        raise FileFault("format", f'must be "{FORMAT}", not {_show(obj.get("format"))}')
     name = obj.get("name")
     if not isinstance(name, str) or not name.strip():
         raise FileFault("name", "the tournament needs a name")
+    if len(name.strip()) > MAX_TOURNAMENT_NAME:
+        raise FileFault("name", f"is {len(name.strip())} characters long; at most {MAX_TOURNAMENT_NAME}")
     settings = _settings(obj.get("settings", {}))
     players = _players(obj.get("players"))
     ids = {p.id for p in players}
@@ -121,20 +207,22 @@ def _settings(raw: Any) -> Settings:
     settings = Settings()
     system = raw.get("system", "swiss")
     if system not in SYSTEMS:
-        raise FileFault("settings.system", f'must be "swiss" or "all-play-all", not {json.dumps(system)}')
+        raise FileFault("settings.system", f'must be "swiss" or "all-play-all", not {_show(system)}')
     settings.system = system
     rounds = raw.get("rounds", 7)
-    if not is_int(rounds) or rounds < 1:
-        raise FileFault("settings.rounds", f"must be a whole number of rounds, 1 or more, not {json.dumps(rounds)}")
+    if not _whole(rounds, 1, MAX_ROUND):
+        raise FileFault("settings.rounds",
+                        f"must be a whole number of rounds, 1 to {MAX_ROUND}, not {_show(rounds)}")
     settings.rounds = rounds
     settings.bye_half_points = _half_points(raw.get("bye_vp", 1), "settings.bye_vp", (0, 1, 2))
     progressive = raw.get("progressive", "sum")
     if progressive not in PROGRESSIVE:
-        raise FileFault("settings.progressive", f'must be "sum" or "running", not {json.dumps(progressive)}')
+        raise FileFault("settings.progressive", f'must be "sum" or "running", not {_show(progressive)}')
     settings.progressive = progressive
     clock = raw.get("clock_s", 600)
-    if not is_int(clock) or clock <= 0:
-        raise FileFault("settings.clock_s", f"must be a whole number of seconds, not {json.dumps(clock)}")
+    if not _whole(clock, 1, MAX_INT):
+        raise FileFault("settings.clock_s",
+                        f"must be a whole number of seconds, 1 to {MAX_INT}, not {_show(clock)}")
     settings.clock_s = clock
     settings.late_entry_half_points = _half_points(raw.get("late_entry_vp", 0), "settings.late_entry_vp", (0, 1, 2))
     return settings
@@ -143,7 +231,7 @@ def _settings(raw: Any) -> Settings:
 def _half_points(value: Any, place: str, allowed: tuple[int, ...]) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or value * 2 not in allowed:
         choices = ", ".join(str(a / 2).replace(".0", "") for a in allowed)
-        raise FileFault(place, f"must be one of {choices}, not {json.dumps(value)}")
+        raise FileFault(place, f"must be one of {choices}, not {_show(value)}")
     return int(value * 2)
 
 
@@ -156,26 +244,33 @@ def _players(raw: Any) -> list[PlayerRecord]:
         if not isinstance(item, dict):
             raise FileFault(place, "must be an object")
         player_id = item.get("id")
-        if not is_int(player_id) or player_id < 1:
-            raise FileFault(f"{place}.id", f"must be a positive whole number, not {json.dumps(player_id)}")
+        if not _whole(player_id, 1, MAX_INT):
+            raise FileFault(f"{place}.id", f"must be a whole number from 1 to {MAX_INT}, not {_show(player_id)}")
         if player_id in seen:
             raise FileFault(f"{place}.id", f"{player_id} is used twice")
         seen.add(player_id)
         name = item.get("name")
         if not isinstance(name, str) or not name.strip():
             raise FileFault(f"{place}.name", "every player needs a name")
+        if len(name.strip()) > MAX_PLAYER_TEXT:
+            raise FileFault(f"{place}.name", f"is {len(name.strip())} characters long; at most {MAX_PLAYER_TEXT}")
         rating = item.get("rating")
-        if rating is not None and not is_int(rating):
-            raise FileFault(f"{place}.rating", f"must be a whole number or null, not {json.dumps(rating)}")
+        if rating is not None and not _whole(rating, -MAX_INT, MAX_INT):
+            raise FileFault(f"{place}.rating",
+                            f"must be a whole number from {-MAX_INT} to {MAX_INT}, or null, not {_show(rating)}")
         club = item.get("club")
         if club is not None and not isinstance(club, str):
             raise FileFault(f"{place}.club", "must be text or null")
+        if club is not None and len(club) > MAX_PLAYER_TEXT:
+            raise FileFault(f"{place}.club", f"is {len(club)} characters long; at most {MAX_PLAYER_TEXT}")
         withdrawn = item.get("withdrawn_after_round")
-        if withdrawn is not None and (not is_int(withdrawn) or withdrawn < 0):
-            raise FileFault(f"{place}.withdrawn_after_round", f"must be a round number or null, not {json.dumps(withdrawn)}")
+        if withdrawn is not None and not _whole(withdrawn, 0, MAX_ROUND):
+            raise FileFault(f"{place}.withdrawn_after_round",
+                            f"must be a round number (0 to {MAX_ROUND}) or null, not {_show(withdrawn)}")
         joined = item.get("joined_round", 1)
-        if not is_int(joined) or joined < 1:
-            raise FileFault(f"{place}.joined_round", f"must be a round number, 1 or more, not {json.dumps(joined)}")
+        if not _whole(joined, 1, MAX_ROUND):
+            raise FileFault(f"{place}.joined_round",
+                            f"must be a round number, 1 to {MAX_ROUND}, not {_show(joined)}")
         players.append(PlayerRecord(player_id, name.strip(), index + 1, rating, club, withdrawn, joined))
     return players
 
@@ -183,6 +278,8 @@ def _players(raw: Any) -> list[PlayerRecord]:
 def _rounds(raw: Any, ids: set[int], settings: Settings) -> list[RoundRecord]:
     if not isinstance(raw, list):
         raise FileFault("rounds", "must be a list")
+    if len(raw) > MAX_ROUND:
+        raise FileFault("rounds", f"holds {len(raw)} rounds; at most {MAX_ROUND}")
     rounds = []
     for index, item in enumerate(raw):
         place = f"rounds[{index}]"
@@ -190,10 +287,12 @@ def _rounds(raw: Any, ids: set[int], settings: Settings) -> list[RoundRecord]:
             raise FileFault(place, "must be an object")
         number = item.get("number")
         if number != index + 1 or not is_int(number):
-            raise FileFault(f"{place}.number", f"must be {index + 1} (rounds in order from 1), not {json.dumps(number)}")
+            raise FileFault(f"{place}.number", f"must be {index + 1} (rounds in order from 1), not {_show(number)}")
         matches_raw = item.get("matches")
         if not isinstance(matches_raw, list):
             raise FileFault(f"{place}.matches", "must be a list")
+        if len(matches_raw) > MAX_ROUND:
+            raise FileFault(f"{place}.matches", f"holds {len(matches_raw)} matches; at most {MAX_ROUND}")
         seen: set[int] = set()
         matches = [_match(m, f"{place}.matches[{i}]", ids, seen, settings) for i, m in enumerate(matches_raw)]
         rounds.append(RoundRecord(number, matches))
@@ -205,7 +304,7 @@ def _rounds(raw: Any, ids: set[int], settings: Settings) -> list[RoundRecord]:
 
 def _player_ref(value: Any, place: str, ids: set[int], seen: set[int]) -> int:
     if not is_int(value):
-        raise FileFault(place, f"must be a player id, not {json.dumps(value)}")
+        raise FileFault(place, f"must be a player id, not {_show(value)}")
     if value not in ids:
         raise FileFault(place, f"{value} is not the id of any player")
     if value in seen:
@@ -219,7 +318,7 @@ def _match(raw: Any, place: str, ids: set[int], seen: set[int], settings: Settin
         raise FileFault(place, "must be an object")
     status = raw.get("status")
     if status not in STATUSES:
-        raise FileFault(f"{place}.status", f'must be one of {", ".join(STATUSES)}, not {json.dumps(status)}')
+        raise FileFault(f"{place}.status", f'must be one of {", ".join(STATUSES)}, not {_show(status)}')
     first = _player_ref(raw.get("first"), f"{place}.first", ids, seen)
     if status == "bye":
         if raw.get("second") is not None:
@@ -229,8 +328,8 @@ def _match(raw: Any, place: str, ids: set[int], seen: set[int], settings: Settin
     match = MatchRecord(first, second, status)
     if status == "forfeit":
         winner = raw.get("winner")
-        if winner is not None and winner not in (first, second):
-            raise FileFault(f"{place}.winner", f"must be {first}, {second} or null, not {json.dumps(winner)}")
+        if winner is not None and (not is_int(winner) or winner not in (first, second)):
+            raise FileFault(f"{place}.winner", f"must be {first}, {second} or null, not {_show(winner)}")
         match.winner = winner
     elif status == "played":
         match.scores = _scores(raw.get("scores"), f"{place}.scores")
@@ -249,7 +348,7 @@ def _scores(raw: Any, place: str) -> list[list[int]]:
             raise FileFault(f"{place}[{p}]", "must be six scores in colour order R O Y G B P")
         for c, value in enumerate(row):
             if not is_int(value):
-                raise FileFault(f"{place}[{p}][{c}]", f"{json.dumps(value)} is not a whole number")
+                raise FileFault(f"{place}[{p}][{c}]", f"{_show(value)} is not a whole number")
             if value > 18:
                 raise FileFault(f"{place}[{p}][{c}]", f"{value} is above 18")
             if value < 0:

@@ -14,11 +14,21 @@ Where the spec is silent, this checker decides (and the README repeats):
   `final` must be one list of six integers per player (duel: one list of six).
 - A bonus placement owed with an empty tracked rack is dropped: there is no
   tile to make it with.
+- `check_text` takes a number too large for a float (`1e400`) and a string
+  with an unpaired surrogate (`"\\ud800"`, not Unicode, so not UTF-8) for
+  text that is not JSON (`bad-format`), as it does `NaN` and `Infinity`:
+  none of them can be stored or shown again.
+- A log nested more than `MAX_DEPTH` levels deep (in a field the replay does
+  not read: the fields it reads have fixed shapes) is `bad-format`, "nested
+  too deeply", as text too deep for the JSON reader always was; the limit is
+  fixed, so the verdict does not depend on how deep the caller's stack is.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +39,7 @@ from .rules import RULE_SETS
 from .tiles import COLOUR_NAMES, COLOURS, PARSED_TILES
 
 FORMAT = "ingenious-log/1"
+MAX_DEPTH = 64  # levels of nesting in a whole log; a log's own structure needs 5
 _COLOUR_INDEX = {letter: i for i, letter in enumerate(COLOURS)}
 
 
@@ -76,6 +87,78 @@ def _reject_constant(name: str):
     raise ValueError(f"{name} is not JSON")
 
 
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text} is out of range")
+    return value
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _unpaired_surrogate(value: Any) -> str | None:
+    """The first unpaired surrogate in any string (or key) of a parsed value, as `\\udXXX`."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError as error:
+                return f"\\u{ord(item[error.start]):04x}"
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return None
+
+
+def _show(value: Any) -> str:
+    """A value as JSON for a message (a value too deeply nested to write out is only named)."""
+    try:
+        return json.dumps(value)
+    except (RecursionError, ValueError):
+        return "a value nested too deeply to show"
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    """Whether a parsed value nests lists and objects more than `limit` levels deep (a scalar is 0)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = item.values()
+        elif not isinstance(item, list):
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in item if isinstance(child, (list, dict)))
+    return False
+
+
+# The fields whose form the replay checks, by where they are: no deep nesting can hide in them.
+_READ_AT_TOP = {"format", "rules", "players", "events", "clock_s", "final"}
+_READ_IN_EVENT = {"place": {"cells", "gain"}, "draw": {"tiles"}, "swap": {"rack"}}
+
+
+def _too_deep(log: dict, events: list) -> str | None:
+    """Where a log nests more than MAX_DEPTH levels deep, or None."""
+    for key, value in log.items():
+        if key not in _READ_AT_TOP and isinstance(value, (list, dict)) and _deeper_than(value, MAX_DEPTH - 1):
+            return json.dumps(key)
+    for index, event in enumerate(events):
+        if type(event) is not dict:
+            continue
+        kind = event.get("type")
+        read = _READ_IN_EVENT.get(kind, ()) if isinstance(kind, str) else ()
+        for key, value in event.items():
+            if isinstance(value, (list, dict)) and key not in read and _deeper_than(value, MAX_DEPTH - 3):
+                return f'"events"[{index}][{json.dumps(key)}]'
+    return None
+
+
 def check_text(text: bytes | str) -> Report:
     """Parse a log from its JSON text and replay it."""
     if isinstance(text, bytes):
@@ -83,12 +166,21 @@ def check_text(text: bytes | str) -> Report:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
             return _fault("bad-format", f"the log is not UTF-8 text (byte {error.start})")
+    else:
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as error:
+            return _fault("bad-format", f"the log is not UTF-8 text (unpaired surrogate at character {error.start})")
     try:
-        obj = json.loads(text, parse_constant=_reject_constant)
+        obj = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
     except RecursionError:
         return _fault("bad-format", "the log is not JSON: it is nested too deeply")
     except ValueError as error:
         return _fault("bad-format", f"the log is not JSON: {error}")
+    if _SURROGATE_ESCAPE.search(text):
+        unpaired = _unpaired_surrogate(obj)
+        if unpaired:
+            return _fault("bad-format", f"the log is not UTF-8 text: a string holds the unpaired surrogate {unpaired}")
     return replay(obj)
 
 
@@ -138,7 +230,7 @@ def _open(log: Any) -> tuple[Game, list]:
     if not isinstance(log, dict):
         raise BadLog("bad-format", "the log is not a JSON object")
     if log.get("format") != FORMAT:
-        raise BadLog("bad-format", f'"format" must be "{FORMAT}", not {json.dumps(log.get("format"))}')
+        raise BadLog("bad-format", f'"format" must be "{FORMAT}", not {_show(log.get("format"))}')
     players = log.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
         raise BadLog("bad-format", '"players" must be a list of 2 to 4 names')
@@ -149,12 +241,15 @@ def _open(log: Any) -> tuple[Game, list]:
     if rules is None:
         rules = "mso"
     if not isinstance(rules, str) or rules not in RULE_SETS:
-        raise BadLog("bad-format", f'"rules" must be "mso", "kosmos" or "duel", not {json.dumps(rules)}')
+        raise BadLog("bad-format", f'"rules" must be "mso", "kosmos" or "duel", not {_show(rules)}')
     if rules == "duel" and len(players) != 2:
         raise BadLog("bad-format", f"the duel is for 2 players, not {len(players)}")
     events = log.get("events")
     if not isinstance(events, list):
         raise BadLog("bad-format", '"events" must be a list')
+    deep = _too_deep(log, events)
+    if deep:
+        raise BadLog("bad-format", f"the log is nested too deeply: {deep} goes more than {MAX_DEPTH} levels deep")
     clock = log.get("clock_s")
     if clock is not None and not (is_int(clock) and clock >= 0):
         raise BadLog("bad-format", '"clock_s" must be a whole number of seconds')
@@ -181,7 +276,7 @@ def _player(game: Game, event: dict) -> int:
     if type(player) is not int or not 0 <= player < game.player_count:
         raise BadLog(
             "bad-event",
-            f'"player" must be a player index from 0 to {game.player_count - 1}, not {json.dumps(player)}',
+            f'"player" must be a player index from 0 to {game.player_count - 1}, not {_show(player)}',
         )
     return player
 
@@ -189,7 +284,7 @@ def _player(game: Game, event: dict) -> int:
 def _tile(value: Any, where: str) -> tuple[int, int, int]:
     parsed = PARSED_TILES.get(value) if isinstance(value, str) else None
     if parsed is None:
-        raise BadLog("bad-tile", f"{where} {json.dumps(value)} is not a tile: a tile is two of the letters {COLOURS}")
+        raise BadLog("bad-tile", f"{where} {_show(value)} is not a tile: a tile is two of the letters {COLOURS}")
     return parsed
 
 
@@ -235,7 +330,7 @@ def _gain(event: dict, name: str) -> list[int] | None:
             raise BadLog(
                 "bad-event",
                 f'{name}\'s "gain" must map colour letters ({COLOURS}) to whole numbers of points, '
-                f"not {json.dumps(letter)}: {json.dumps(points)}",
+                f"not {_show(letter)}: {_show(points)}",
             )
         declared[colour] = points
     return declared
@@ -272,7 +367,7 @@ def _apply(game: Game, event: Any) -> None:
     elif kind == "end":
         game.end()
     else:
-        raise BadLog("bad-event", f"unknown event type {json.dumps(kind)}")
+        raise BadLog("bad-event", f"unknown event type {_show(kind)}")
 
 
 def _final_mismatch(game: Game, final: list, scores: list) -> str | None:
