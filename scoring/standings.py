@@ -206,22 +206,21 @@ def place_text(first_place: int, size: int) -> str:
 def standings(record: TournamentFile, order: Sequence[str] = DEFAULT_ORDER) -> list[Standing]:
     """The standings, best first; players still tied share a place and are listed by seed."""
     players = tallies(record)
+    on_vp: dict[int, list[Tally]] = {}  # players level on VP, by half-points: found once, not per player
+    for tally in players:
+        on_vp.setdefault(tally.half_points, []).append(tally)
     lines, next_place = [], 1
     for group in ranked_groups(players, order):
         place = place_text(next_place, len(group))
         for tally in sorted(group, key=lambda t: t.player.seed):
-            lines.append(standing_line(tally, place, players))
+            lines.append(standing_line(tally, place, on_vp[tally.half_points]))
         next_place += len(group)
     return lines
 
 
-def level_on_vp(tally: Tally, players: list[Tally]) -> list[Tally]:
-    return [t for t in players if t.half_points == tally.half_points]
-
-
-def standing_line(tally: Tally, place: str, players: list[Tally]) -> Standing:
+def standing_line(tally: Tally, place: str, level_group: list[Tally]) -> Standing:
+    """The player's line; `level_group` holds every player level with them on VP (themselves included)."""
     player = tally.player
-    level_group = level_on_vp(tally, players)
     head_to_head = head_to_head_half_points(tally, level_group) / 2 if len(level_group) > 1 else None
     return Standing(
         place=place,

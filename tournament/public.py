@@ -53,7 +53,7 @@ def boards(record: TournamentFile, round_number: int) -> list[Board]:
     players = {p.id: p for p in record.players}
     round_ = record.rounds[round_number - 1]
     return [
-        Board(table, players[m.first], players.get(m.second), m.status, result_text(m), bool(m.log))
+        Board(table, players[m.first], players.get(m.second), m.status, result_text(m), m.log is not None)
         for table, m in enumerate(round_.matches, start=1)
     ]
 
@@ -75,7 +75,7 @@ def games_of(record: TournamentFile, player_id: int) -> list[Game]:
             hp = game_half_points(own, other)[0]
             flagged = match.flagged[0 if is_first else 1]
             games.append(Game(round_.number, opponent, is_first, own, other, level(own), level(own) - level(other),
-                              format_vp(hp), "played", "ran out of time" if flagged else "", table, bool(match.log)))
+                              format_vp(hp), "played", "ran out of time" if flagged else "", table, match.log is not None))
         elif match.status == "forfeit":
             won = match.winner == player_id
             games.append(Game(round_.number, opponent, is_first, None, None, 0, 0, "1" if won else "0", "forfeit",

@@ -8,6 +8,7 @@ leaves nothing half-made.
 from __future__ import annotations
 
 from django.db import transaction
+from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.utils.text import slugify
 
 from .cache import bump
@@ -26,8 +27,17 @@ def settings_of(tournament: Tournament, entries: int = 0) -> Settings:
     )
 
 
-def record_of(tournament: Tournament, include_drafts: bool = False) -> TournamentFile:
-    """The tournament as a plain record: three queries, whatever its size."""
+# In a record read without its logs, a match that has one holds this empty stand-in:
+# the public pages only ask whether a log exists, and decoding them all is most of their cost.
+LOG_LEFT_OUT: dict = {}
+
+
+def record_of(tournament: Tournament, include_drafts: bool = False, with_logs: bool = True) -> TournamentFile:
+    """The tournament as a plain record: three queries, whatever its size.
+
+    `with_logs=False` leaves the move logs in the database (each match that
+    has one gets `LOG_LEFT_OUT`): for pages that only say whether there is one.
+    """
     players = list(tournament.players.order_by("seed"))
     number = {p.pk: p.number for p in players}
     rounds = tournament.rounds.order_by("number")
@@ -35,7 +45,11 @@ def record_of(tournament: Tournament, include_drafts: bool = False) -> Tournamen
         rounds = rounds.exclude(status=Round.DRAFT)
     rounds = list(rounds)
     matches: dict[int, list[MatchRecord]] = {r.pk: [] for r in rounds}
-    for match in Match.objects.filter(round__in=rounds).order_by("round_id", "table"):
+    rows = Match.objects.filter(round__in=rounds).order_by("round_id", "table")
+    if not with_logs:
+        rows = rows.defer("log").annotate(
+            has_log=ExpressionWrapper(Q(log__isnull=False), output_field=BooleanField()))
+    for match in rows:
         matches[match.round_id].append(
             MatchRecord(
                 first=number[match.first_id],
@@ -43,7 +57,7 @@ def record_of(tournament: Tournament, include_drafts: bool = False) -> Tournamen
                 status=match.status,
                 scores=match.scores,
                 flagged=[match.first_flagged, match.second_flagged],
-                log=match.log,
+                log=match.log if with_logs else (LOG_LEFT_OUT if match.has_log else None),
                 winner=number.get(match.forfeit_winner_id),
             )
         )

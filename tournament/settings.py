@@ -112,6 +112,9 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "LOCATION": "ingenious-public-pages",
+        # Pages never expire by age: a change moves the version in their keys, so a
+        # stale page is never reached again; MAX_ENTRIES bounds the memory.
+        "TIMEOUT": None,
         "OPTIONS": {"MAX_ENTRIES": 5000},
     }
 }

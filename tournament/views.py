@@ -30,7 +30,7 @@ def _tournament(slug):
 def pairings(request, slug, number=None):
     """A round's tables (the latest published round by default)."""
     tournament = _tournament(slug)
-    record = record_of(tournament)
+    record = record_of(tournament, with_logs=False)
     if not record.rounds:
         return render(request, "tournament/pairings.html", {"tournament": tournament, "round": None})
     number = number or len(record.rounds)
@@ -52,7 +52,7 @@ def pairings(request, slug, number=None):
 @cached_public_page
 def player(request, slug, number):
     tournament = _tournament(slug)
-    record = record_of(tournament)
+    record = record_of(tournament, with_logs=False)
     person = next((p for p in record.players if p.id == number), None)
     if person is None:
         raise Http404("No such player")
@@ -72,7 +72,7 @@ READINGS = {
 @cached_public_page
 def standings(request, slug):
     tournament = _tournament(slug)
-    record = record_of(tournament)
+    record = record_of(tournament, with_logs=False)
     rows = standing_rows(record)
     table = StandingsTable(rows, slug=slug)
     RequestConfig(request, paginate=False).configure(table)
@@ -94,7 +94,7 @@ def standings(request, slug):
 @cached_public_page
 def crosstable(request, slug):
     tournament = _tournament(slug)
-    rows = crosstable_rows(record_of(tournament))
+    rows = crosstable_rows(record_of(tournament, with_logs=False))
     return render(
         request,
         "tournament/crosstable.html",
