@@ -44,13 +44,16 @@ def match_subject(match: Match) -> str:
     return f"Round {match.round.number}, table {match.table}"
 
 
+def scores_of(match: Match, scores, flagged) -> dict:
+    """Each player's six scores in one line ("R5 O6 ..."), by name, with a ran-out-of-time mark."""
+    return {person.name: " ".join(f"{c}{v}" for c, v in zip(COLOURS, row)) + (" (ran out of time)" if flag else "")
+            for person, row, flag in zip((match.first, match.second), scores, flagged)}
+
+
 def result_of(match: Match) -> dict | None:
     """The result of a match as the audit shows it; None while pending."""
     if match.status == Match.PLAYED:
-        result = {"status": "played"}
-        for name, row, flagged in ((match.first.name, match.scores[0], match.first_flagged),
-                                   (match.second.name, match.scores[1], match.second_flagged)):
-            result[name] = " ".join(f"{c}{v}" for c, v in zip(COLOURS, row)) + (" (ran out of time)" if flagged else "")
+        result = {"status": "played", **scores_of(match, match.scores, [match.first_flagged, match.second_flagged])}
         if match.log is not None:
             result["log"] = "given"
         return result

@@ -27,6 +27,7 @@ from .next_round import NotReady, entrants, pair_next
 from .pairing import PairingImpossible
 from .pairing.sides import faults
 from .records import import_record, record_of, unique_slug
+from .tfile import storable
 
 
 class Refused(Exception):
@@ -371,8 +372,9 @@ def check_played_result(scores, flagged, log_text: str | None):
         if flagged is not None and any(flagged) and list(flagged) != report.flagged:
             raise Refused("The 'ran out of time' ticks disagree with the move log.", "flagged")
         log = json.loads(log_text)
-        if _holds_nul(log):
-            # Valid JSON, and the checker takes it, but PostgreSQL's jsonb cannot store it.
+        if not storable(log):
+            # The checker has refused non-finite numbers and surrogates; a NUL is valid
+            # JSON and passes, but PostgreSQL's jsonb cannot store it.
             raise Refused("The move log holds a NUL character (\\u0000), which cannot be stored: remove it.", "log")
         return report.scores, report.flagged, log
     if scores is None:
@@ -384,22 +386,6 @@ def check_played_result(scores, flagged, log_text: str | None):
     if scores[0] == [18] * 6 and scores[1] == [18] * 6:
         raise Refused("18 in all six colours ends the game at once: only one player can have it.", "scores")
     return scores, list(flagged or [False, False]), None
-
-
-def _holds_nul(value) -> bool:
-    """Whether any text in a parsed JSON value (keys too) holds the NUL character."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if "\x00" in item:
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item)
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
 
 
 @transaction.atomic
@@ -491,11 +477,6 @@ def _players_match(player: Player, match: Match) -> Match:
     return match
 
 
-def _scores_text(scores, flagged, first: Player, second: Player) -> dict:
-    return {person.name: " ".join(f"{c}{v}" for c, v in zip("ROYGBP", row)) + (" (ran out of time)" if flag else "")
-            for person, row, flag in zip((first, second), scores, flagged)}
-
-
 @transaction.atomic
 def submit_result(player: Player, match: Match, *, scores=None, flagged=None, log_text=None) -> Submission:
     """A player sends their game's result; it waits for the opponent to confirm it.
@@ -522,7 +503,7 @@ def submit_result(player: Player, match: Match, *, scores=None, flagged=None, lo
     submission = Submission.objects.create(match=match, by=player, scores=scores, first_flagged=flagged[0],
                                            second_flagged=flagged[1], log=log)
     audit.record(match.round.tournament, player, "result sent", audit.match_subject(match),
-                 after=_scores_text(scores, flagged, match.first, match.second))
+                 after=audit.scores_of(match, scores, flagged))
     return submission
 
 
@@ -551,7 +532,7 @@ def answer_submission(player: Player, submission: Submission, *, agree: bool, no
     submission.status, submission.note = Submission.DISPUTED, note[:300]
     submission.save()
     audit.record(match.round.tournament, player, "result disputed", audit.match_subject(match),
-                 before=_scores_text(submission.scores, flagged, match.first, match.second), after={"reason": note})
+                 before=audit.scores_of(match, submission.scores, flagged), after={"reason": note})
     return submission
 
 

@@ -118,7 +118,7 @@ def load_text(text: str | bytes) -> TournamentFile:
 
 def _check_values(obj: Any) -> None:
     """Every number finite, every text storable: no NUL and no unpaired surrogate (`"\\ud800"`) anywhere."""
-    if _storable(obj):
+    if storable(obj):
         return
     stack = [(obj, "")]  # again, slower, to name the first place at fault
     while stack:
@@ -136,7 +136,8 @@ def _check_values(obj: Any) -> None:
             stack.extend((item, f"{place}[{i}]") for i, item in reversed(list(enumerate(value))))
 
 
-def _storable(obj: Any) -> bool:
+def storable(obj: Any) -> bool:
+    """Whether the database can hold the value: no NUL nor unpaired surrogate in any text, every number finite."""
     stack = [obj]
     while stack:
         value = stack.pop()
