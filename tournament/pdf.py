@@ -125,6 +125,14 @@ def _page_decorations(name: str, title: str, printed_on: datetime.date, cut_line
     return draw
 
 
+def printing_date() -> datetime.date:
+    """Today, or the day of `SOURCE_DATE_EPOCH` when it is set (reproducible sheets, as reproducible builds do)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    if epoch.isdigit():
+        return datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc).date()
+    return datetime.date.today()
+
+
 def build(record: TournamentFile, title: str, story: list, paper: str, *, wide: bool = False, slots: int = 1,
           printed_on: datetime.date | None = None) -> bytes:
     """The PDF of `story` on `paper`, each page cut into `slots` frames one above the other (dashed lines between)."""
@@ -133,13 +141,14 @@ def build(record: TournamentFile, title: str, story: list, paper: str, *, wide: 
     buffer = io.BytesIO()
     doc = BaseDocTemplate(buffer, pagesize=size, title=f"{record.name}: {title}", author="ingenious-tm",
                           leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN + HEADER,
-                          bottomMargin=MARGIN + FOOTER)
+                          bottomMargin=MARGIN + FOOTER,
+                          invariant=1 if os.environ.get("SOURCE_DATE_EPOCH", "").isdigit() else None)
     slot_height = doc.height / slots
     frames = [Frame(doc.leftMargin, doc.bottomMargin + (slots - 1 - i) * slot_height, doc.width, slot_height,
                     id=f"slot{i}", leftPadding=0, rightPadding=0, topPadding=4 if i else 0, bottomPadding=4)
               for i in range(slots)]
     cut_lines = [doc.bottomMargin + i * slot_height for i in range(1, slots)]
-    decorate = _page_decorations(record.name, title, printed_on or datetime.date.today(), cut_lines)
+    decorate = _page_decorations(record.name, title, printed_on or printing_date(), cut_lines)
     doc.addPageTemplates([PageTemplate(id="sheet", frames=frames, onPage=decorate)])
     doc.build(story)
     return buffer.getvalue()
