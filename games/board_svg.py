@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import math
 
+from games.colours import BY_LETTER
 from games.engine.timeline import Timeline
 
-FILL = {"R": "#d62728", "O": "#ff8c1a", "Y": "#f2c500", "G": "#2ca02c", "B": "#1f6fb4", "P": "#8e5bbd"}
-INK = {"R": "#fff", "O": "#000", "Y": "#000", "G": "#fff", "B": "#fff", "P": "#fff"}
 SIZE = 16.0
 
 
@@ -43,16 +42,16 @@ def board_svg(line: Timeline) -> str:
         if (q, r) in line.starts:
             letter = line.starts[(q, r)]
             parts.append(
-                f'<g class="start"><polygon points="{points}" fill="{FILL[letter]}" stroke="#000" stroke-width="2.5"/>'
-                f'<text x="{x:.1f}" y="{y + 4:.1f}" fill="{INK[letter]}">★{letter}</text></g>'
+                f'<g class="start"><polygon points="{points}" fill="{BY_LETTER[letter].hex}" stroke="#000" stroke-width="2.5"/>'
+                f'<text x="{x:.1f}" y="{y + 4:.1f}" fill="{BY_LETTER[letter].ink}">★{letter}</text></g>'
             )
         elif (q, r) in placed:
             letter, number = placed[(q, r)]
             # An empty hex underneath shows while the viewer steps back before this placement.
             parts.append(f'<polygon points="{points}" fill="#f6f1e7" stroke="#c9bfa9"/>')
             parts.append(
-                f'<g class="placed" data-step="{number}"><polygon points="{points}" fill="{FILL[letter]}" stroke="#555"/>'
-                f'<text x="{x:.1f}" y="{y + 4:.1f}" fill="{INK[letter]}">{letter}</text></g>'
+                f'<g class="placed" data-step="{number}"><polygon points="{points}" fill="{BY_LETTER[letter].hex}" stroke="#555"/>'
+                f'<text x="{x:.1f}" y="{y + 4:.1f}" fill="{BY_LETTER[letter].ink}">{letter}</text></g>'
             )
         else:
             parts.append(f'<polygon points="{points}" fill="#f6f1e7" stroke="#c9bfa9"/>')

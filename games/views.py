@@ -1,7 +1,6 @@
 from django.shortcuts import render
 
 from games.engine import check_text
-from games.engine.tiles import COLOURS
 
 from .forms import CheckLogForm
 
@@ -24,5 +23,5 @@ def check_log(request):
     return render(
         request,
         "games/check_log.html",
-        {"form": form, "report": report, "players": players, "colours": COLOURS},
+        {"form": form, "report": report, "players": players},
     )

@@ -1,21 +1,23 @@
 """The standings metrics: VP and the tie-breaks (`shared/spec/tournament.md`, "Standings order").
 
-Each metric is a small class with a `key`, a `name`, an `abbr` and a way to
-order a group of players level on everything before it (as Tabbycat's
-standings metrics do).  `METRICS` is the registry; a tournament's order is a
+Each metric is a small class with a `key`, a `name`, an `abbr`, a way to
+order a group of players level on everything before it, and its value and
+text in the standings' column (as Tabbycat's standings metrics do).  `METRICS` is the registry; a tournament's order is a
 list of keys (`DEFAULT_ORDER`).  Adding a metric is adding one class with
 `@register`.
 
 Metrics are duck-typed over a player's tally (see `scoring.standings.Tally`):
 `tally.player.id`, `tally.half_points`, `tally.rounds` (one record per counted
-round, in round order, each with `played`, `opponent`, `half_points`,
+round, in round order: `tournament.domain.rounds.PlayerRound`, with `played`, `opponent`, `half_points`,
 `level`, `difference`) and `tally.reading` ("sum" or "running").
 No Django here.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from tournament.domain.text import format_vp
 
 if TYPE_CHECKING:
     from .standings import Tally
@@ -36,8 +38,14 @@ def metrics_in_order(keys: Sequence[str] = DEFAULT_ORDER) -> list[Metric]:
     return [METRICS[key]() for key in keys]
 
 
+def order_text(keys: Sequence[str] = DEFAULT_ORDER) -> str:
+    """The standings order in words, for the pages and sheets that show it."""
+    order = ", then ".join(f"{m.abbr} ({m.name.lower()})" for m in metrics_in_order(keys))
+    return f"Order: {order}; players still level share a place and are listed by seed."
+
+
 class Metric:
-    """One criterion of the standings order."""
+    """One criterion of the standings order, and the column it makes in the standings."""
 
     key = ""
     name = ""
@@ -46,6 +54,14 @@ class Metric:
     def split(self, group: Group) -> list[Group]:
         """The group cut into tied sub-groups, best first (one sub-group when it splits nothing)."""
         raise NotImplementedError
+
+    def value_for(self, tally: Tally, level_group: Group) -> Any:
+        """The player's value in the standings' column (JSON-ready); `level_group`: everyone level on VP."""
+        raise NotImplementedError
+
+    def text(self, value: Any) -> str:
+        """The value as the pages and sheets write it."""
+        return "" if value is None else str(value)
 
 
 class ScalarMetric(Metric):
@@ -56,6 +72,13 @@ class ScalarMetric(Metric):
 
     def split(self, group: Group) -> list[Group]:
         return groups_by(group, self.value)
+
+    def value_for(self, tally: Tally, level_group: Group) -> int:
+        return self.value(tally)
+
+
+def vp_text(vp: float | None) -> str:
+    return "" if vp is None else format_vp(round(vp * 2))
 
 
 def groups_by(group: Group, value: Callable[[Tally], int]) -> list[Group]:
@@ -74,6 +97,12 @@ class VictoryPoints(ScalarMetric):
 
     def value(self, tally: Tally) -> int:
         return tally.half_points
+
+    def value_for(self, tally: Tally, level_group: Group) -> float:
+        return tally.half_points / 2
+
+    def text(self, value: float) -> str:
+        return vp_text(value)
 
 
 # --- Head-to-head -----------------------------------------------------------
@@ -135,6 +164,13 @@ class HeadToHead(Metric):
             return [group]
         return [sub_group for part in parts for sub_group in self.split(part)]
 
+    def value_for(self, tally: Tally, level_group: Group) -> float | None:
+        """VP in games played against the others level on VP; None when nobody is level."""
+        return head_to_head_half_points(tally, level_group) / 2 if len(level_group) > 1 else None
+
+    def text(self, value: float | None) -> str:
+        return vp_text(value)
+
     def split_once(self, group: Group) -> list[Group]:
         if everyone_has_met(group):
             return groups_by(group, lambda t: head_to_head_half_points(t, group))
@@ -165,25 +201,24 @@ def progressive(per_round: Sequence[int], reading: str) -> int:
     raise ValueError(f'the progressive reading must be "sum" or "running", not {reading!r}')
 
 
+class ProgressiveMetric(ScalarMetric):
+    """A progressive total of one value of each counted round (`field` of the player's round)."""
+
+    field = ""
+
+    def value(self, tally: Tally) -> int:
+        return progressive([getattr(r, self.field) for r in tally.rounds], tally.reading)
+
+
 @register
-class ProgressiveDifference(ScalarMetric):
+class ProgressiveDifference(ProgressiveMetric):
     """Criterion 3: progressive difference (D = own L − opponent's L), higher first."""
 
-    key = "prog_diff"
-    name = "Progressive difference"
-    abbr = "PD"
-
-    def value(self, tally: Tally) -> int:
-        return progressive([r.difference for r in tally.rounds], tally.reading)
+    key, name, abbr, field = "prog_diff", "Progressive difference", "PD", "difference"
 
 
 @register
-class ProgressiveLevel(ScalarMetric):
+class ProgressiveLevel(ProgressiveMetric):
     """Criterion 4: progressive level (L = own lowest colour), higher first."""
 
-    key = "prog_level"
-    name = "Progressive level"
-    abbr = "PL"
-
-    def value(self, tally: Tally) -> int:
-        return progressive([r.level for r in tally.rounds], tally.reading)
+    key, name, abbr, field = "prog_level", "Progressive level", "PL", "level"

@@ -10,7 +10,6 @@ import pytest
 from django.core.management import call_command
 
 from games.engine.simulate import random_game
-from games.models import MoveLog
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -133,14 +132,3 @@ def test_check_page_asks_for_a_log_when_given_nothing(client):
     response = client.post("/logs/check/", {"text": "  "})
     assert response.status_code == 200
     assert "Paste a move log or choose a file." in response.content.decode()
-
-
-@pytest.mark.django_db
-def test_stored_log_keeps_text_and_report():
-    text = json.dumps(all_flagged_log(final=[[0] * 6, [0] * 6]))
-    stored = MoveLog.check_and_store(text)
-    again = MoveLog.objects.get(pk=stored.pk)
-    assert again.text == text and again.valid
-    assert again.report["ended_by"] == "all-flagged"
-    broken = MoveLog.check_and_store(b"not json")
-    assert not broken.valid and broken.report["error"]["code"] == "bad-format"

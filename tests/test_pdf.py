@@ -10,7 +10,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from scoring.standings import PROGRESSIVE_READINGS, standings
+from scoring.standings import standings
+from tournament.domain.text import PROGRESSIVE_READINGS
 from tournament import pdf
 from tournament.simulate import simulate
 from tournament.tfile import parse

@@ -55,7 +55,7 @@ def test_player_page_lists_every_game(client, tiny):
 
 def test_standings_page_states_the_reading_and_exports_csv(client, tiny):
     page = client.get(f"/t/{tiny.slug}/standings/").content.decode()
-    assert "sum of the running totals" in page
+    assert "sums of the running totals after each round" in page  # the one wording, as on the sheets
     rows = list(csv.reader(io.StringIO(client.get(f"/t/{tiny.slug}/standings/?_export=csv").content.decode())))
     assert rows[0][:3] == ["Place", "Player", "VP"]
     # Ann 1 VP (won), Zoë 1 VP (bye in round 2), Cy 1 VP (bye in round 1): all tied on VP.

@@ -8,7 +8,7 @@ references, so a later change cannot alter what an entry says.
 
 from __future__ import annotations
 
-from games.engine.tiles import COLOURS
+from games.colours import COLOURS
 
 from .models import AuditEntry, Match, Player, Tournament
 
@@ -46,7 +46,7 @@ def match_subject(match: Match) -> str:
 
 def scores_of(match: Match, scores, flagged) -> dict:
     """Each player's six scores in one line ("R5 O6 ..."), by name, with a ran-out-of-time mark."""
-    return {person.name: " ".join(f"{c}{v}" for c, v in zip(COLOURS, row)) + (" (ran out of time)" if flag else "")
+    return {person.name: " ".join(f"{c.letter}{v}" for c, v in zip(COLOURS, row)) + (" (ran out of time)" if flag else "")
             for person, row, flag in zip((match.first, match.second), scores, flagged)}
 
 

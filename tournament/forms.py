@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from django import forms
 
-from games.engine.tiles import COLOURS
+from games.colours import COLOURS
 
+from .domain.results import MAX_SCORE
 from .models import Match, Player, Tournament
 from .tfile import FileFault, load_text
 
 MAX_TOURNAMENT_FILE_BYTES = 5_000_000
 MAX_LOG_BYTES = 1_000_000  # a complete 2-player log is about 15 kB
 MAX_CSV_BYTES = 1_000_000
-COLOUR_NAMES = {"R": "red", "O": "orange", "Y": "yellow", "G": "green", "B": "blue", "P": "purple"}
 SIDES = ("first", "second")
 
 
@@ -49,13 +49,13 @@ class TournamentForm(forms.Form):
     """The settings of a new tournament (`shared/spec/tournament.md`); names match the model's fields."""
 
     name = forms.CharField(max_length=200)
-    system = forms.ChoiceField(choices=Tournament.SYSTEMS, initial=Tournament.AUTO,
+    system = forms.ChoiceField(choices=Tournament.SystemChoice.choices, initial=Tournament.AUTO,
                                help_text="Fixed when round 1 is paired.")
     rounds_announced = forms.IntegerField(label="Announced rounds", min_value=1, max_value=99, initial=7,
                                           help_text="The MSO asks for 7 to 9 in a Swiss.")
     bye_half_points = forms.TypedChoiceField(label="Bye VP", coerce=int, choices=Tournament.HALF_POINT_CHOICES,
                                              initial=2, widget=forms.RadioSelect)
-    progressive = forms.ChoiceField(label="Progressive tie-breaks", choices=Tournament.PROGRESSIVE, initial="sum",
+    progressive = forms.ChoiceField(label="Progressive tie-breaks", choices=Tournament.ProgressiveChoice.choices, initial=Tournament.ProgressiveChoice.SUM,
                                     widget=forms.RadioSelect)
     clock_s = forms.IntegerField(label="Clock (seconds per player)", min_value=1, max_value=24 * 3600, initial=600)
     late_entry_half_points = forms.TypedChoiceField(label="Late-entry VP per missed round", coerce=int,
@@ -185,15 +185,15 @@ class ResultForm(forms.Form):
         players = {"first": match.first, "second": match.second}
         for side in SIDES:
             for colour in COLOURS:
-                self.fields[f"{side}_{colour}"] = forms.IntegerField(
-                    label=f"{players[side].name}, {colour} {COLOUR_NAMES[colour]}",
-                    required=False, min_value=0, max_value=18,
+                self.fields[f"{side}_{colour.letter}"] = forms.IntegerField(
+                    label=f"{players[side].name}, {colour.letter} {colour.name}",
+                    required=False, min_value=0, max_value=MAX_SCORE,
                     error_messages={
-                        "invalid": "a score is a whole number from 0 to 18.",
+                        "invalid": f"a score is a whole number from 0 to {MAX_SCORE}.",
                         "min_value": "a score is at least 0.",
-                        "max_value": "a score is at most 18.",
+                        "max_value": f"a score is at most {MAX_SCORE}.",
                     },
-                    widget=forms.NumberInput(attrs={"min": 0, "max": 18, "inputmode": "numeric", "class": "score"}),
+                    widget=forms.NumberInput(attrs={"min": 0, "max": MAX_SCORE, "inputmode": "numeric", "class": "score"}),
                 )
             self.fields[f"{side}_flagged"].label = f"{players[side].name} ran out of time"
         self.fields["present"].choices = [
@@ -208,7 +208,7 @@ class ResultForm(forms.Form):
         initial = {"version": match.version, "status": Match.FORFEIT if match.status == Match.FORFEIT else Match.PLAYED}
         if match.status == Match.PLAYED and match.scores:
             for side, row in zip(SIDES, match.scores):
-                initial.update({f"{side}_{colour}": value for colour, value in zip(COLOURS, row)})
+                initial.update({f"{side}_{colour.letter}": value for colour, value in zip(COLOURS, row)})
             initial.update(first_flagged=match.first_flagged, second_flagged=match.second_flagged)
         if match.status == Match.FORFEIT:
             winner = match.forfeit_winner_id
@@ -220,7 +220,7 @@ class ResultForm(forms.Form):
         """The score fields, per player, for the template's grid."""
         return [
             {"player": getattr(self.match, side), "side": side, "flag": self[f"{side}_flagged"],
-             "cells": [{"field": self[f"{side}_{c}"], "letter": c, "colour": COLOUR_NAMES[c]} for c in COLOURS]}
+             "cells": [{"field": self[f"{side}_{c.letter}"], "letter": c.letter, "colour": c.name} for c in COLOURS]}
             for side in SIDES
         ]
 
@@ -240,7 +240,7 @@ class ResultForm(forms.Form):
         return entry
 
     def score_field_names(self):
-        return [f"{side}_{c}" for side in SIDES for c in COLOURS]
+        return [f"{side}_{c.letter}" for side in SIDES for c in COLOURS]
 
     def clean(self):
         cleaned = super().clean()

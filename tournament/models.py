@@ -1,8 +1,9 @@
 """Tournaments, players, rounds and matches (`shared/spec/tournament.md`).
 
-The models hold the record; the rules live in pure modules (`pairing/`,
-`scoring/`, `tfile.py`), which work on the same plain records that
-`records.py` builds from these rows.
+The models hold the record and state its invariants (statuses from the
+domain's enums, check constraints); the rules live in the pure modules
+(`tournament.domain`, `tournament.pairing`, `scoring`), which work on the
+plain records that `records.py` builds from these rows.
 """
 
 import secrets
@@ -10,8 +11,19 @@ import secrets
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
+
+from .domain.enums import ALL_PLAY_ALL_LIMIT, MatchStatus, Progressive, RoundStatus, System, resolved_system
+from .domain.limits import MAX_PLAYER_TEXT, MAX_TOURNAMENT_NAME
+from .domain.results import ScoreFault, check_scores
+
+
+def choices_of(enum, labels: dict | None = None, name: str | None = None):
+    """Django `TextChoices` with the members and values of a domain enum (labels: capitalised, or as given)."""
+    labels = labels or {}
+    members = [(member.name, (member.value, labels.get(member, member.value.capitalize()))) for member in enum]
+    return models.TextChoices(name or enum.__name__, members)
 
 
 def new_link_token() -> str:
@@ -20,23 +32,25 @@ def new_link_token() -> str:
 
 
 class Tournament(models.Model):
-    AUTO, SWISS, ALL_PLAY_ALL = "auto", "swiss", "all-play-all"
-    SYSTEMS = [
-        (AUTO, "All-play-all with 10 entries or fewer, else Swiss"),
-        (SWISS, "Swiss"),
-        (ALL_PLAY_ALL, "All-play-all"),
-    ]
-    ALL_PLAY_ALL_LIMIT = 10
-    PROGRESSIVE = [("sum", "Sum over the rounds"), ("running", "Sum of running totals (chess reading)")]
+    SystemChoice = models.TextChoices("SystemChoice", [
+        ("AUTO", ("auto", "All-play-all with 10 entries or fewer, else Swiss")),
+        *[(member.name, (member.value, {System.SWISS: "Swiss", System.ALL_PLAY_ALL: "All-play-all"}[member]))
+          for member in System],
+    ])
+    AUTO, SWISS, ALL_PLAY_ALL = SystemChoice.AUTO, SystemChoice.SWISS, SystemChoice.ALL_PLAY_ALL
+    ALL_PLAY_ALL_LIMIT = ALL_PLAY_ALL_LIMIT
+    ProgressiveChoice = choices_of(Progressive, {Progressive.SUM: "Sum over the rounds",
+                                                 Progressive.RUNNING: "Sum of running totals (chess reading)"},
+                                   "ProgressiveChoice")
     HALF_POINT_CHOICES = [(0, "0"), (1, "½"), (2, "1")]
 
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=MAX_TOURNAMENT_NAME)
     slug = models.SlugField(max_length=80, unique=True)
-    system = models.CharField(max_length=20, choices=SYSTEMS, default=AUTO,
+    system = models.CharField(max_length=20, choices=SystemChoice.choices, default=SystemChoice.AUTO,
                               help_text="Fixed when entries close (round 1 is generated).")
     rounds_announced = models.PositiveSmallIntegerField(default=7)
     bye_half_points = models.PositiveSmallIntegerField(choices=HALF_POINT_CHOICES, default=2)
-    progressive = models.CharField(max_length=10, choices=PROGRESSIVE, default="sum")
+    progressive = models.CharField(max_length=10, choices=ProgressiveChoice.choices, default=Progressive.SUM)
     clock_s = models.PositiveIntegerField(default=600)
     late_entry_half_points = models.PositiveSmallIntegerField(choices=HALF_POINT_CHOICES, default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -68,11 +82,9 @@ class Tournament(models.Model):
             ]
         super().save(*args, **kwargs)
 
-    def resolved_system(self, entries: int) -> str:
+    def resolved_system(self, entries: int) -> System:
         """`auto` becomes all-play-all for 10 entries or fewer (shared/spec/tournament.md, Format)."""
-        if self.system != self.AUTO:
-            return self.system
-        return self.ALL_PLAY_ALL if entries <= self.ALL_PLAY_ALL_LIMIT else self.SWISS
+        return resolved_system(self.system, entries)
 
     def get_absolute_url(self):
         from django.urls import reverse
@@ -84,9 +96,9 @@ class Player(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     number = models.PositiveIntegerField(help_text="The player's id in the tournament file.")
     seed = models.PositiveIntegerField(help_text="Seed order: 1 is first; breaks every remaining tie.")
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=MAX_PLAYER_TEXT)
     rating = models.IntegerField(null=True, blank=True)
-    club = models.CharField(max_length=120, blank=True)
+    club = models.CharField(max_length=MAX_PLAYER_TEXT, blank=True)
     joined_round = models.PositiveSmallIntegerField(default=1)
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     # The secret of the player's private link (/p/<token>/); renewing it revokes the old link.
@@ -105,31 +117,35 @@ class Player(models.Model):
 
 
 class Round(models.Model):
-    DRAFT, PUBLISHED, COMPLETE = "draft", "published", "complete"
-    STATUSES = [(DRAFT, "Draft"), (PUBLISHED, "Published"), (COMPLETE, "Complete")]
+    Status = choices_of(RoundStatus, name="RoundStatusChoice")
+    DRAFT, PUBLISHED, COMPLETE = Status.DRAFT, Status.PUBLISHED, Status.COMPLETE
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=10, choices=STATUSES, default=DRAFT)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["tournament", "number"]
-        constraints = [models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique"),
+            # The organiser changes one draft at a time; a second click on "pair" must not make another.
+            models.UniqueConstraint(fields=["tournament"], condition=Q(status="draft"), name="one_draft_round"),
+        ]
 
     def __str__(self):
         return f"{self.tournament} round {self.number}"
 
 
 class Match(models.Model):
-    PENDING, PLAYED, FORFEIT, BYE = "pending", "played", "forfeit", "bye"
-    STATUSES = [(PENDING, "Pending"), (PLAYED, "Played"), (FORFEIT, "Forfeit"), (BYE, "Bye")]
+    Status = choices_of(MatchStatus, name="MatchStatusChoice")
+    PENDING, PLAYED, FORFEIT, BYE = Status.PENDING, Status.PLAYED, Status.FORFEIT, Status.BYE
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField()
     first = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="matches_first")
     second = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="matches_second")
-    status = models.CharField(max_length=10, choices=STATUSES, default=PENDING)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     # Six scores per player in colour order R O Y G B P, the first player's list first.
     scores = models.JSONField(null=True, blank=True)
     first_flagged = models.BooleanField(default=False)
@@ -139,7 +155,6 @@ class Match(models.Model):
     reason = models.CharField(max_length=300, blank=True, help_text="Why the pairing engine made this pairing.")
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     entered_at = models.DateTimeField(null=True, blank=True)
-    confirmed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     confirmed_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
 
@@ -149,20 +164,19 @@ class Match(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["round", "table"], name="match_table_unique"),
             models.CheckConstraint(condition=Q(status="bye", second__isnull=True) | ~Q(status="bye") & Q(second__isnull=False), name="bye_has_no_second"),
+            models.CheckConstraint(condition=~Q(first=F("second")), name="nobody_plays_themself"),
         ]
 
     def __str__(self):
         return f"{self.round}, table {self.table}"
 
     def clean(self):
+        """A played match has a game's scores, no other match has any; a forfeit's winner played in it."""
         if self.status == self.PLAYED:
-            if not (
-                isinstance(self.scores, list)
-                and len(self.scores) == 2
-                and all(isinstance(row, list) and len(row) == 6 for row in self.scores)
-                and all(type(v) is int and 0 <= v <= 18 for row in self.scores for v in row)
-            ):
-                raise ValidationError({"scores": "A played match needs six scores from 0 to 18 for each player."})
+            try:
+                check_scores(self.scores)
+            except ScoreFault as fault:
+                raise ValidationError({"scores": f"A played match needs a game's scores: {fault}."}) from None
         elif self.scores is not None:
             raise ValidationError({"scores": "Only a played match has scores."})
         if self.forfeit_winner_id is not None and self.forfeit_winner_id not in (self.first_id, self.second_id):
@@ -177,9 +191,13 @@ class Submission(models.Model):
     submission of the match).
     """
 
-    WAITING, CONFIRMED, DISPUTED, SETTLED = "waiting", "confirmed", "disputed", "settled"
-    STATUSES = [(WAITING, "Waiting for the opponent"), (CONFIRMED, "Confirmed"), (DISPUTED, "Disputed"),
-                (SETTLED, "Settled by an arbiter or organiser")]
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for the opponent"
+        CONFIRMED = "confirmed", "Confirmed"
+        DISPUTED = "disputed", "Disputed"
+        SETTLED = "settled", "Settled by an arbiter or organiser"
+
+    WAITING, CONFIRMED, DISPUTED, SETTLED = Status.WAITING, Status.CONFIRMED, Status.DISPUTED, Status.SETTLED
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="submissions")
     by = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
@@ -187,7 +205,7 @@ class Submission(models.Model):
     first_flagged = models.BooleanField(default=False)
     second_flagged = models.BooleanField(default=False)
     log = models.JSONField(null=True, blank=True)
-    status = models.CharField(max_length=10, choices=STATUSES, default=WAITING)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     note = models.CharField(max_length=300, blank=True, help_text="The opponent's reason for a dispute.")
     created_at = models.DateTimeField(auto_now_add=True)
     answered_at = models.DateTimeField(null=True, blank=True)

@@ -1,6 +1,6 @@
 """From a tournament's record to the next round's pairing, without the database.
 
-Reads a `TournamentFile` (see `tfile.py`), builds each player's pairing state
+Reads a `TournamentFile` (`tournament.domain.records`), builds each player's pairing state
 as `shared/spec/tournament.md` defines it, and runs the pairing engine.
 """
 
@@ -9,10 +9,11 @@ from __future__ import annotations
 import random
 import zlib
 
-from scoring.results import game_half_points
-
+from .domain.enums import System
+from .domain.records import PlayerRecord, TournamentFile
+from .domain.rounds import PlayerRound, RoundKind, player_rounds, rounds_before
 from .pairing import Entrant, RoundPairing, pair_all_play_all, pair_swiss
-from .tfile import TournamentFile
+from .pairing.model import FIRST, SECOND
 
 
 class NotReady(ValueError):
@@ -26,41 +27,27 @@ def next_round_number(record: TournamentFile) -> int:
 
 
 def entrants(record: TournamentFile, round_number: int) -> list[Entrant]:
-    """Each player's VP, opponents met, first/second sequence and byes before `round_number`."""
-    half_points = {p.id: record.settings.late_entry_half_points * (p.joined_round - 1) for p in record.players}
-    opponents = {p.id: set() for p in record.players}
-    sides = {p.id: [] for p in record.players}
-    byes = {p.id: 0 for p in record.players}
-    for past in record.rounds[: round_number - 1]:
-        for match in past.matches:
-            if match.status == "bye":
-                half_points[match.first] += record.settings.bye_half_points
-                byes[match.first] += 1
-            elif match.status == "forfeit":
-                if match.winner is not None:
-                    half_points[match.winner] += 2
-                    byes[match.winner] += 1
-            elif match.status == "played":
-                first_hp, second_hp = game_half_points(*match.scores)
-                half_points[match.first] += first_hp
-                half_points[match.second] += second_hp
-                opponents[match.first].add(match.second)
-                opponents[match.second].add(match.first)
-                sides[match.first].append("F")
-                sides[match.second].append("S")
-    return [
-        Entrant(
-            id=p.id,
-            seed=p.seed,
-            half_points=half_points[p.id],
-            opponents=frozenset(opponents[p.id]),
-            sides="".join(sides[p.id]),
-            byes=byes[p.id],
-            active=p.plays_in(round_number),
-            name=p.name,
-        )
-        for p in record.players
-    ]
+    """Each player's VP, opponents met, first/second sequence and byes before `round_number`.
+
+    `byes` counts byes and forfeit wins (a round won without playing);
+    opponents and sides count games actually played.
+    """
+    before = player_rounds(record, rounds_before(record, round_number))
+    return [entrant(player, before[player.id], round_number) for player in record.players]
+
+
+def entrant(player: PlayerRecord, rounds: list[PlayerRound], round_number: int) -> Entrant:
+    played = [r for r in rounds if r.played]
+    return Entrant(
+        id=player.id,
+        seed=player.seed,
+        half_points=sum(r.half_points for r in rounds),
+        opponents=frozenset(r.opponent for r in played),
+        sides="".join(FIRST if r.played_first else SECOND for r in played),
+        byes=sum(1 for r in rounds if r.kind in (RoundKind.BYE, RoundKind.FORFEIT_WIN)),
+        active=player.plays_in(round_number),
+        name=player.name,
+    )
 
 
 def draw_seed(record: TournamentFile) -> int:
@@ -71,7 +58,7 @@ def draw_seed(record: TournamentFile) -> int:
 def pair_next(record: TournamentFile) -> RoundPairing:
     round_number = next_round_number(record)
     players = entrants(record, round_number)
-    if record.settings.system == "all-play-all":
+    if record.settings.system == System.ALL_PLAY_ALL:
         return pair_all_play_all(players, round_number)
     if round_number > record.settings.rounds:
         raise NotReady(f"all {record.settings.rounds} announced rounds are paired")

@@ -18,7 +18,6 @@ names such as "Zoë Ørsted" and "Ivo Jukić" print as written.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime
 import functools
 import io
@@ -34,11 +33,13 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, FrameBreak, PageBreak, PageTemplate, Paragraph,
                                 Spacer, Table, TableStyle)
 
-from scoring.metrics import DEFAULT_ORDER, metrics_in_order
-from scoring.standings import PROGRESSIVE_READINGS, counted_rounds, crosstable, standings
+from games.colours import COLOURS
+from scoring.metrics import DEFAULT_ORDER, metrics_in_order, order_text
+from scoring.standings import crosstable, standings
 
-from .pairing.model import format_vp
-from .tfile import RoundRecord, TournamentFile
+from .domain.records import RoundRecord, TournamentFile
+from .domain.rounds import player_rounds, progress, rounds_before
+from .domain.text import PROGRESSIVE_READINGS, format_vp
 
 PAPERS = {"A4": A4, "LETTER": LETTER}
 MARGIN = 15 * mm
@@ -46,10 +47,6 @@ HEADER = 12 * mm  # band above the frames for the page header
 FOOTER = 10 * mm
 SLIPS_PER_PAGE = 3
 FULL_GRID_MAX = 30  # above this many players the crosstable is printed round by round
-# The six colours in the order of the score lists (shared/spec: "R O Y G B P"):
-# letter and name on the sheet, the colour itself only as a bar above them.
-COLOURS = (("R", "red", "#d62728"), ("O", "orange", "#ff7f0e"), ("Y", "yellow", "#e6c300"),
-           ("G", "green", "#2ca02c"), ("B", "blue", "#1f77b4"), ("P", "purple", "#8e44ad"))
 FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF",
              "/usr/local/share/fonts", "/usr/share/fonts")
@@ -193,18 +190,19 @@ def listing(rows: list[list], widths: list[float], size: float = 9, bold_columns
 
 
 def find_round(record: TournamentFile, round_number: int) -> RoundRecord:
-    for round_record in record.rounds:
-        if round_record.number == round_number:
-            return round_record
+    try:
+        return record.round(round_number)
+    except KeyError:
+        pass
     if not record.rounds:
         raise PrintError(f"round {round_number} does not exist: {record.name} has no rounds yet")
     raise PrintError(f"round {round_number} does not exist: {record.name} has rounds 1 to {len(record.rounds)}")
 
 
 def half_points_before(record: TournamentFile, round_number: int) -> dict[int, int]:
-    """Each player's VP (in half-points) in the standings after the rounds before `round_number`."""
-    earlier = dataclasses.replace(record, rounds=[r for r in record.rounds if r.number < round_number])
-    return {line.player_id: line.half_points for line in standings(earlier)}
+    """Each player's VP (in half-points) after the rounds before `round_number`."""
+    earlier = player_rounds(record, rounds_before(record, round_number))
+    return {player_id: sum(r.half_points for r in rounds) for player_id, rounds in earlier.items()}
 
 
 # Letters that Unicode does not decompose into a base letter and an accent.
@@ -230,7 +228,7 @@ def pairing_sheet(record: TournamentFile, round_number: int, paper: str = "A4",
                   printed_on: datetime.date | None = None) -> bytes:
     """Pairings of a round by table (byes last), then the same round by player name."""
     round_record = find_round(record, round_number)
-    printed_on = printed_on or datetime.date.today()
+    printed_on = printed_on or printing_date()
     vp = half_points_before(record, round_number)
     width = page_size(paper)[0] - 2 * MARGIN
     story = [
@@ -343,7 +341,7 @@ def _slip(record: TournamentFile, round_number: int, table: int, first: str, sec
 def _score_grid(first: str, second: str, width: float) -> Table:
     _regular, heavy = fonts()
     name_width = width - 6 * 15 * mm - 22 * mm
-    header = ["Player"] + [f"{letter}\n{name}" for letter, name, _hex in COLOURS] + ["Ran out\nof time"]
+    header = ["Player"] + [f"{letter}\n{name}" for letter, name, *_drawn in COLOURS] + ["Ran out\nof time"]
     rows = [header]
     for name, role in ((first, "plays first"), (second, "plays second")):
         # Cut to one line (cell padding 6 pt a side) so that the role stays on the slip.
@@ -359,7 +357,7 @@ def _score_grid(first: str, second: str, width: float) -> Table:
         ("BACKGROUND", (0, 0), (0, 0), SHADE),
         ("BACKGROUND", (-1, 0), (-1, 0), SHADE),
     ]
-    for column, (_letter, _name, hex_colour) in enumerate(COLOURS, start=1):
+    for column, (_letter, _name, hex_colour, _ink) in enumerate(COLOURS, start=1):
         commands.append(("LINEABOVE", (column, 0), (column, 0), 4, colors.HexColor(hex_colour)))
     grid.setStyle(TableStyle(commands))
     return grid
@@ -390,28 +388,14 @@ def _escape(text: str) -> str:
 # --- Standings and crosstable -----------------------------------------------------------
 
 
-TIE_BREAK_VALUES = {
-    "vp": lambda line: format_vp(line.half_points),
-    "head_to_head": lambda line: "" if line.head_to_head is None else format_vp(round(line.head_to_head * 2)),
-    "prog_diff": lambda line: str(line.prog_diff),
-    "prog_level": lambda line: str(line.prog_level),
-}
-
-
 def _order_note(record: TournamentFile) -> list:
     """What the columns mean, in the order they are applied, and which progressive reading counts."""
-    metrics = metrics_in_order(DEFAULT_ORDER)
-    order = ", then ".join(f"{m.abbr} ({m.name.lower()})" for m in metrics)
-    return [Paragraph(f"Order: {order}; players still level share a place and are listed by seed. "
-                      f"{PROGRESSIVE_READINGS[record.settings.progressive]}", style(8.5)), Spacer(1, 3 * mm)]
+    return [Paragraph(f"{order_text()} {PROGRESSIVE_READINGS[record.settings.progressive]}", style(8.5)),
+            Spacer(1, 3 * mm)]
 
 
 def _after(record: TournamentFile) -> str:
-    counted = counted_rounds(record)
-    if not counted:
-        return "before round 1"
-    last = counted[-1]
-    return f"during round {last.number}" if last.pending else f"after round {last.number}"
+    return progress(record).phrase
 
 
 def _name_cell(line) -> str:
@@ -425,7 +409,7 @@ def standings_pdf(record: TournamentFile, paper: str = "A4", printed_on: datetim
     metrics = metrics_in_order(DEFAULT_ORDER)
     rows = [["Place", "Player", *[m.abbr for m in metrics], "Games", "Seed"]]
     for line in standings(record):
-        rows.append([line.place, _name_cell(line), *[TIE_BREAK_VALUES[m.key](line) for m in metrics],
+        rows.append([line.place, _name_cell(line), *line.metric_texts,
                      str(line.games_played), str(line.seed)])
     width = page_size(paper)[0] - 2 * MARGIN
     widths = _share(width, [14, None] + [14] * len(metrics) + [16, 12])
@@ -450,17 +434,13 @@ def crosstable_pdf(record: TournamentFile, paper: str = "A4", printed_on: dateti
     return build(record, f"Crosstable {_after(record)}", story, paper, wide=True, printed_on=printed_on)
 
 
-def _tie_break_cells(line) -> list[str]:
-    return [TIE_BREAK_VALUES[m.key](line) for m in metrics_in_order(DEFAULT_ORDER)]
-
-
 def _full_grid(rows, width: float) -> Table:
     abbrs = [m.abbr for m in metrics_in_order(DEFAULT_ORDER)]
     header = ["No.", "Place", "Player", *[str(n) for n in range(1, len(rows) + 1)], *abbrs]
     cell = min(9 * mm, (width - 100 * mm - 11 * mm * len(abbrs)) / max(1, len(rows)))
     body = [[str(n), row.standing.place, _name_cell(row.standing),
              *[text or ("×" if i == n - 1 else "") for i, text in enumerate(row.cells)],  # × marks the player's own
-             *_tie_break_cells(row.standing)]
+             *row.standing.metric_texts]
             for n, row in enumerate(rows, start=1)]
     widths = [9 * mm, 11 * mm, 80 * mm] + [cell] * len(rows) + [11 * mm] * len(abbrs)
     table = listing([header] + body, widths, size=7.5 if len(rows) > 16 else 9, align_right=(0,))
@@ -477,7 +457,7 @@ def _round_chart(rows, width: float) -> Table:
     body = []
     for n, row in enumerate(rows, start=1):
         games = [_round_cell(game, number) for game in row.standing.rounds]
-        body.append([str(n), row.standing.place, _name_cell(row.standing), *games, *_tie_break_cells(row.standing)])
+        body.append([str(n), row.standing.place, _name_cell(row.standing), *games, *row.standing.metric_texts])
     cell = min(18 * mm, (width - 105 * mm - 11 * mm * len(abbrs)) / max(1, len(round_numbers)))
     widths = [10 * mm, 14 * mm, 80 * mm] + [cell] * len(round_numbers) + [11 * mm] * len(abbrs)
     table = listing([header] + body, widths, size=8, align_right=(0,))

@@ -1,4 +1,4 @@
-"""Between the database and the plain tournament record of `tfile.py`.
+"""Between the database and the plain tournament record of `tournament.domain.records`.
 
 `record_of(tournament)` reads a tournament in a fixed number of queries;
 `import_record(record)` writes one in a single transaction, so a failure
@@ -13,7 +13,7 @@ from django.utils.text import slugify
 
 from .cache import bump
 from .models import Match, Player, Round, Tournament
-from .tfile import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
+from .domain.records import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
 
 
 def settings_of(tournament: Tournament, entries: int = 0) -> Settings:

@@ -18,7 +18,6 @@ from django.db.models import Max, Q
 from django.utils import timezone
 
 from games.engine import check_text
-from scoring.results import game_half_points
 
 from . import audit
 from .cache import bump
@@ -27,7 +26,9 @@ from .next_round import NotReady, entrants, pair_next
 from .pairing import PairingImpossible
 from .pairing.sides import faults
 from .records import import_record, record_of, unique_slug
-from .tfile import storable
+from .domain.results import MAX_SCORE, ScoreFault, both_complete, check_scores, game_half_points
+from .domain.text import format_vp
+from .domain.values import is_whole, storable
 
 
 class Refused(Exception):
@@ -379,12 +380,14 @@ def check_played_result(scores, flagged, log_text: str | None):
         return report.scores, report.flagged, log
     if scores is None:
         raise Refused("Enter six scores for each player, or a move log.", "scores")
-    for row in scores:
-        for value in row:
-            if not 0 <= value <= 18:
-                raise Refused(f"A score is between 0 and 18, not {value}.", "scores")
-    if scores[0] == [18] * 6 and scores[1] == [18] * 6:
-        raise Refused("18 in all six colours ends the game at once: only one player can have it.", "scores")
+    try:
+        scores = check_scores(scores)
+    except ScoreFault as fault:
+        if is_whole(fault.value):
+            raise Refused(f"A score is between 0 and {MAX_SCORE}, not {fault.value}.", "scores") from None
+        raise Refused(f"The scores {fault.problem}.", "scores") from None
+    if both_complete(scores):
+        raise Refused(f"{MAX_SCORE} in all six colours ends the game at once: only one player can have it.", "scores")
     return scores, list(flagged or [False, False]), None
 
 
@@ -428,6 +431,7 @@ def enter_result(match: Match, *, status: str, user=None, scores=None, flagged=N
     match.entered_by = audit.who(user)[0]
     match.entered_at = timezone.now()
     match.version += 1
+    match.clean()  # the model's own invariants, after the checks above: a failure here is a bug, not input
     match.save()
     if status != Match.PENDING:
         match.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED)).update(
@@ -445,7 +449,7 @@ def result_summary(match: Match) -> str:
     """The result as an organiser reads it back."""
     if match.status == Match.PLAYED:
         first, second = game_half_points(*match.scores)
-        return f"{match.first} {first / 2:g} – {second / 2:g} {match.second}"
+        return f"{match.first} {format_vp(first)} – {format_vp(second)} {match.second}"
     if match.status == Match.FORFEIT:
         winner = match.forfeit_winner or "nobody (both absent)"
         return f"forfeit, won by {winner}"

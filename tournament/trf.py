@@ -23,7 +23,7 @@ accepts `142`) and py4swiss require before they pair a next round.
 
 How our record maps onto the result codes:
 
-- played game: `1` / `=` / `0` by `game_half_points`; colour `w` for the
+- played game: `1` / `=` / `0` by the game's VP; colour `w` for the
   player who played first, `b` for second.
 - forfeit: `+` for the present player, `-` for the absent one, with the
   opponent's number and the scheduled colour; both absent: `-` on both sides.
@@ -64,10 +64,10 @@ Lines end in "\\n" (the standard asks for CR; both readers above accept LF).
 
 from __future__ import annotations
 
-from scoring.results import game_half_points
-
+from .domain.enums import System
+from .domain.records import TournamentFile
+from .domain.rounds import PlayerRound, RoundKind, completed_rounds, player_rounds
 from .pairing import berger_rounds
-from .tfile import MatchRecord, TournamentFile
 
 NAME_WIDTH = 33
 FIRST_BLOCK = 92  # 1-based column where round 1 starts
@@ -99,38 +99,32 @@ def format_points(half_points: int) -> str:
     return f"{whole}.{5 if half else 0}"
 
 
-def completed_rounds(record: TournamentFile):
-    """The rounds the file describes: all but a last round with pending matches."""
-    return [r for r in record.rounds if not r.pending]
-
-
 def announced_rounds(record: TournamentFile) -> int:
     """The `XXR` value: the announced rounds (all-play-all: the Berger table's), never fewer than written."""
-    if record.settings.system == "all-play-all":
+    if record.settings.system == System.ALL_PLAY_ALL:
         announced = len(berger_rounds(len(record.players)))
     else:
         announced = record.settings.rounds
     return max(announced, len(completed_rounds(record)))
 
 
-def _match_blocks(match: MatchRecord, number: dict[int, int], bye_code: str, bye_half_points: int) -> dict[int, Block]:
-    if match.status == "bye":
-        return {match.first: Block(0, "-", bye_code, bye_half_points)}
-    first, second = match.first, match.second
-    if match.status == "played":
-        first_hp, second_hp = game_half_points(*match.scores)
-        code = {2: "1", 1: "=", 0: "0"}
-        return {
-            first: Block(number[second], "w", code[first_hp], first_hp),
-            second: Block(number[first], "b", code[second_hp], second_hp),
-        }
-    if match.status == "forfeit":
-        first_wins, second_wins = match.winner == first, match.winner == second
-        return {
-            first: Block(number[second], "w", "+" if first_wins else "-", 2 if first_wins else 0),
-            second: Block(number[first], "b", "+" if second_wins else "-", 2 if second_wins else 0),
-        }
-    raise ValueError(f"a {match.status} match has no TRF result")  # pending rounds are left out before this
+GAME_CODES = {2: "1", 1: "=", 0: "0"}
+
+
+def block(game: PlayerRound, number: dict[int, int], bye_code: str, late_code: str) -> Block:
+    """The TRF block of one player's round (see the module docstring for the codes)."""
+    if game.kind == RoundKind.BYE:
+        return Block(0, "-", bye_code, game.half_points)
+    if game.kind == RoundKind.LATE_ENTRY:
+        return Block(0, "-", late_code, game.half_points)
+    if game.kind == RoundKind.ABSENT:  # withdrawn, idle in all-play-all, or simply absent from the round
+        return Block(0, "-", "Z", 0)
+    colour = "w" if game.played_first else "b"
+    if game.kind == RoundKind.PLAYED:
+        return Block(number[game.opponent], colour, GAME_CODES[game.half_points], game.half_points)
+    if game.kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS):
+        return Block(number[game.opponent], colour, "+" if game.half_points else "-", game.half_points)
+    raise ValueError(f"a {game.kind} round has no TRF result")  # pending rounds are left out before this
 
 
 def round_blocks(record: TournamentFile, pairing_bye: bool = True) -> dict[int, list[Block]]:
@@ -139,19 +133,9 @@ def round_blocks(record: TournamentFile, pairing_bye: bool = True) -> dict[int, 
     number = {p.id: p.seed for p in record.players}  # starting rank = seed order
     bye_code = "U" if pairing_bye else BYE_CODES[settings.bye_half_points]
     late_code = BYE_CODES[settings.late_entry_half_points]
-    blocks: dict[int, list[Block]] = {p.id: [] for p in record.players}
-    for round_ in completed_rounds(record):
-        seen: dict[int, Block] = {}
-        for match in round_.matches:
-            seen.update(_match_blocks(match, number, bye_code, settings.bye_half_points))
-        for player in record.players:
-            if player.id in seen:
-                blocks[player.id].append(seen[player.id])
-            elif round_.number < player.joined_round:
-                blocks[player.id].append(Block(0, "-", late_code, settings.late_entry_half_points))
-            else:  # withdrawn, idle in all-play-all, or simply absent from the round
-                blocks[player.id].append(Block(0, "-", "Z", 0))
-    return blocks
+    games = player_rounds(record, completed_rounds(record))
+    return {player_id: [block(game, number, bye_code, late_code) for game in rounds]
+            for player_id, rounds in games.items()}
 
 
 def _put(line: list[str], start: int, text: str, width: int, right: bool = False) -> None:

@@ -3,6 +3,7 @@ from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
+from scoring.metrics import metrics_in_order, order_text
 from scoring.standings import crosstable as crosstable_rows
 from scoring.standings import standings as standing_rows
 from scoring.tables import StandingsTable
@@ -11,6 +12,8 @@ from games.board_svg import board_svg
 from games.engine.timeline import timeline
 
 from .cache import cached_public_page
+from .domain.rounds import progress
+from .domain.text import PROGRESSIVE_READINGS
 from .models import Tournament
 from .public import boards, games_of
 from .records import record_of
@@ -33,18 +36,20 @@ def pairings(request, slug, number=None):
     record = record_of(tournament, with_logs=False)
     if not record.rounds:
         return render(request, "tournament/pairings.html", {"tournament": tournament, "round": None})
-    number = number or len(record.rounds)
-    if not 1 <= number <= len(record.rounds):
-        raise Http404("No such round")
+    number = number or max(r.number for r in record.rounds)
+    try:
+        round_record = record.round(number)
+    except KeyError:
+        raise Http404("No such round") from None
     return render(
         request,
         "tournament/pairings.html",
         {
             "tournament": tournament,
-            "round": record.rounds[number - 1],
+            "round": round_record,
             "boards": boards(record, number),
-            "round_numbers": range(1, len(record.rounds) + 1),
-            "in_progress": record.rounds[number - 1].pending,
+            "round_numbers": sorted(r.number for r in record.rounds),
+            "in_progress": round_record.pending,
         },
     )
 
@@ -59,14 +64,8 @@ def player(request, slug, number):
     return render(
         request,
         "tournament/player.html",
-        {"tournament": tournament, "player": person, "games": games_of(record, number), "colours": "ROYGBP"},
+        {"tournament": tournament, "player": person, "games": games_of(record, number)},
     )
-
-
-READINGS = {
-    "sum": "Progressive difference and level are summed over the rounds.",
-    "running": "Progressive difference and level are the sum of the running totals after each round (the chess reading).",
-}
 
 
 @cached_public_page
@@ -85,8 +84,9 @@ def standings(request, slug):
         {
             "tournament": tournament,
             "table": table,
-            "reading": READINGS[record.settings.progressive],
-            "rounds_counted": sum(1 for r in record.rounds if any(m.status != "pending" for m in r.matches)),
+            "reading": PROGRESSIVE_READINGS[record.settings.progressive],
+            "progress": progress(record),
+            "order": order_text(),
         },
     )
 
@@ -98,7 +98,8 @@ def crosstable(request, slug):
     return render(
         request,
         "tournament/crosstable.html",
-        {"tournament": tournament, "rows": rows, "reading": READINGS[tournament.progressive]},
+        {"tournament": tournament, "rows": rows, "reading": PROGRESSIVE_READINGS[tournament.progressive],
+         "metrics": metrics_in_order()},
     )
 
 
@@ -133,6 +134,5 @@ def game(request, slug, number, table):
             "steps": steps,
             "line": line,
             "final": line.steps[-1].scores if line.steps else [[0] * 6, [0] * 6],
-            "colours": "ROYGBP",
         },
     )

@@ -12,18 +12,8 @@ import json
 import pytest
 
 from scoring.metrics import DEFAULT_ORDER, METRICS, Metric, progressive
-from scoring.standings import (
-    ABSENT,
-    BYE,
-    FORFEIT_LOSS,
-    FORFEIT_WIN,
-    LATE_ENTRY,
-    PENDING,
-    PLAYED,
-    crosstable,
-    standings,
-    standings_json,
-)
+from scoring.standings import crosstable, standings, standings_json
+from tournament.domain.rounds import RoundKind
 from tournament.simulate import simulate
 from tournament.tfile import FORMAT, parse
 
@@ -87,12 +77,12 @@ def test_two_way_tie_split_by_head_to_head():
     assert order(lines) == [3, 2, 1, 4]
     assert [line.place for line in lines] == ["1", "2", "3", "4"]
     line = by_id(lines)
-    assert (line[2].head_to_head, line[1].head_to_head) == (1.0, 0.0)
-    assert line[3].head_to_head is None and line[4].head_to_head is None
-    assert (line[1].vp, line[1].prog_diff, line[1].prog_level) == (1.0, 11, 6 + 15)
-    assert (line[2].vp, line[2].prog_diff, line[2].prog_level) == (1.0, 0, 7 + 7)
-    assert (line[3].vp, line[3].prog_diff, line[3].prog_level) == (2.0, 5 + 1, 9 + 8)
-    assert (line[4].vp, line[4].prog_diff, line[4].prog_level) == (0.0, -5 - 12, 4 + 3)
+    assert (line[2].metrics["head_to_head"], line[1].metrics["head_to_head"]) == (1.0, 0.0)
+    assert line[3].metrics["head_to_head"] is None and line[4].metrics["head_to_head"] is None
+    assert (line[1].vp, line[1].metrics["prog_diff"], line[1].metrics["prog_level"]) == (1.0, 11, 6 + 15)
+    assert (line[2].vp, line[2].metrics["prog_diff"], line[2].metrics["prog_level"]) == (1.0, 0, 7 + 7)
+    assert (line[3].vp, line[3].metrics["prog_diff"], line[3].metrics["prog_level"]) == (2.0, 5 + 1, 9 + 8)
+    assert (line[4].vp, line[4].metrics["prog_diff"], line[4].metrics["prog_level"]) == (0.0, -5 - 12, 4 + 3)
 
 
 def test_three_way_tie_all_met_ordered_by_head_to_head_vp():
@@ -114,8 +104,8 @@ def test_three_way_tie_all_met_ordered_by_head_to_head_vp():
     assert order(lines) == [6, 1, 2, 3, 5, 4]
     assert [line.place for line in lines] == ["1", "2", "3", "4", "5", "6"]
     line = by_id(lines)
-    assert [line[p].head_to_head for p in (1, 2, 3)] == [2.0, 1.0, 0.0]
-    assert [line[p].prog_diff for p in (1, 2, 3)] == [0, 0, 18]
+    assert [line[p].metrics["head_to_head"] for p in (1, 2, 3)] == [2.0, 1.0, 0.0]
+    assert [line[p].metrics["prog_diff"] for p in (1, 2, 3)] == [0, 0, 18]
 
 
 def test_not_all_met_all_winner_first_rest_to_progressive_difference():
@@ -133,7 +123,7 @@ def test_not_all_met_all_winner_first_rest_to_progressive_difference():
     lines = standings(record)
     assert order(lines) == [3, 2, 1, 4, 5]
     assert [line.place for line in lines] == ["1", "2", "3", "4", "5"]
-    assert [by_id(lines)[p].prog_diff for p in (3, 2, 1)] == [10, 12, 5]
+    assert [by_id(lines)[p].metrics["prog_diff"] for p in (3, 2, 1)] == [10, 12, 5]
 
 
 def test_not_all_met_all_loser_last_rest_to_progressive_difference():
@@ -150,8 +140,8 @@ def test_not_all_met_all_loser_last_rest_to_progressive_difference():
     lines = standings(record)
     assert order(lines) == [5, 4, 3, 2, 1]
     line = by_id(lines)
-    assert [line[p].prog_diff for p in (5, 4, 3, 2, 1)] == [11, 5, -4, -10, -2]
-    assert (line[4].head_to_head, line[5].head_to_head) == (0.5, 0.5)
+    assert [line[p].metrics["prog_diff"] for p in (5, 4, 3, 2, 1)] == [11, 5, -4, -10, -2]
+    assert (line[4].metrics["head_to_head"], line[5].metrics["head_to_head"]) == (0.5, 0.5)
 
 
 def test_not_all_met_without_all_winner_or_all_loser_splits_nothing():
@@ -190,7 +180,7 @@ def test_head_to_head_reapplied_inside_the_remaining_sub_group():
     # {6, 7} never met: 7 = −5, 6 = −5 −5 −5 −10 = −25: 7 before 6.
     lines = standings(record)
     assert order(lines) == [4, 3, 2, 1, 5, 7, 6]
-    assert [by_id(lines)[p].prog_diff for p in (2, 1)] == [10, 5]
+    assert [by_id(lines)[p].metrics["prog_diff"] for p in (2, 1)] == [10, 5]
 
 
 # --- Progressive difference, level, shared places ------------------------------
@@ -203,7 +193,7 @@ def test_progressive_difference_before_progressive_level():
     lines = standings(record)
     assert order(lines) == [2, 1, 3, 4]
     line = by_id(lines)
-    assert [(line[p].prog_diff, line[p].prog_level) for p in (2, 1, 3, 4)] == [(3, 8), (1, 10), (-1, 9), (-3, 5)]
+    assert [(line[p].metrics["prog_diff"], line[p].metrics["prog_level"]) for p in (2, 1, 3, 4)] == [(3, 8), (1, 10), (-1, 9), (-3, 5)]
 
 
 def test_level_then_shared_places_listed_by_seed():
@@ -240,14 +230,14 @@ def test_bye_and_forfeit_score_vp_without_tie_break_or_head_to_head():
     lines = standings(record)
     assert order(lines) == [2, 3, 1]
     line = by_id(lines)
-    assert (line[1].head_to_head, line[3].head_to_head) == (0.0, 0.0)
-    assert [(line[p].vp, line[p].prog_diff, line[p].prog_level, line[p].games_played) for p in (1, 2, 3)] == [
+    assert (line[1].metrics["head_to_head"], line[3].metrics["head_to_head"]) == (0.0, 0.0)
+    assert [(line[p].vp, line[p].metrics["prog_diff"], line[p].metrics["prog_level"], line[p].games_played) for p in (1, 2, 3)] == [
         (1.0, -5, 4, 1), (2.0, 5, 9, 1), (1.0, 0, 0, 0)]
     bye_round = line[3].rounds[0]
-    assert (bye_round.kind, bye_round.vp, bye_round.level, bye_round.difference, bye_round.opponent) == (BYE, 1.0, 0, 0, None)
+    assert (bye_round.kind, bye_round.vp, bye_round.level, bye_round.difference, bye_round.opponent) == (RoundKind.BYE, 1.0, 0, 0, None)
     won, lost = line[1].rounds[1], line[3].rounds[1]
-    assert (won.kind, won.vp, won.level, won.difference, won.opponent, won.played_first) == (FORFEIT_WIN, 1.0, 0, 0, 3, False)
-    assert (lost.kind, lost.vp, lost.level, lost.difference, lost.opponent, lost.played_first) == (FORFEIT_LOSS, 0.0, 0, 0, 1, True)
+    assert (won.kind, won.vp, won.level, won.difference, won.opponent, won.played_first) == (RoundKind.FORFEIT_WIN, 1.0, 0, 0, 3, False)
+    assert (lost.kind, lost.vp, lost.level, lost.difference, lost.opponent, lost.played_first) == (RoundKind.FORFEIT_LOSS, 0.0, 0, 0, 1, True)
 
 
 def test_bye_vp_setting_and_double_forfeit():
@@ -255,7 +245,7 @@ def test_bye_vp_setting_and_double_forfeit():
     # Both absent: 0 VP each, shared "2-3" listed by seed; the bye gives ½.
     lines = standings(record)
     assert [(line.player_id, line.place, line.vp) for line in lines] == [(3, "1", 0.5), (1, "2-3", 0.0), (2, "2-3", 0.0)]
-    assert [line.rounds[0].kind for line in lines] == [BYE, FORFEIT_LOSS, FORFEIT_LOSS]
+    assert [line.rounds[0].kind for line in lines] == [RoundKind.BYE, RoundKind.FORFEIT_LOSS, RoundKind.FORFEIT_LOSS]
 
 
 def test_late_entry_gets_late_entry_vp_per_missed_round():
@@ -269,9 +259,9 @@ def test_late_entry_gets_late_entry_vp_per_missed_round():
     lines = standings(record)
     assert order(lines) == [3, 4, 1, 2]
     late = by_id(lines)[4]
-    assert (late.vp, late.prog_diff, late.prog_level, late.games_played) == (2.0, 5, 10, 1)
+    assert (late.vp, late.metrics["prog_diff"], late.metrics["prog_level"], late.games_played) == (2.0, 5, 10, 1)
     assert [(r.kind, r.vp, r.level, r.difference) for r in late.rounds] == [
-        (LATE_ENTRY, 0.5, 0, 0), (LATE_ENTRY, 0.5, 0, 0), (PLAYED, 1.0, 10, 5)]
+        (RoundKind.LATE_ENTRY, 0.5, 0, 0), (RoundKind.LATE_ENTRY, 0.5, 0, 0), (RoundKind.PLAYED, 1.0, 10, 5)]
 
 
 def test_withdrawn_player_still_ranked():
@@ -284,8 +274,8 @@ def test_withdrawn_player_still_ranked():
     lines = standings(record)
     assert order(lines) == [3, 1, 4, 2]
     withdrawn = by_id(lines)[1]
-    assert (withdrawn.place, withdrawn.vp, withdrawn.prog_diff, withdrawn.withdrawn_after_round) == ("2", 1.0, 7, 1)
-    assert withdrawn.rounds[1].kind == ABSENT
+    assert (withdrawn.place, withdrawn.vp, withdrawn.metrics["prog_diff"], withdrawn.withdrawn_after_round) == ("2", 1.0, 7, 1)
+    assert withdrawn.rounds[1].kind == RoundKind.ABSENT
 
 
 # --- The two readings of "progressive" --------------------------------------------
@@ -308,9 +298,9 @@ def test_sum_and_running_readings_order_differently():
     by_running = standings(tournament(4, RUNNING_ROUNDS, progressive="running"))
     assert order(by_sum) == [3, 1, 2, 4]
     assert order(by_running) == [3, 2, 1, 4]
-    assert {p: (s.prog_diff, s.prog_level) for p, s in by_id(by_sum).items()} == {
+    assert {p: (s.metrics["prog_diff"], s.metrics["prog_level"]) for p, s in by_id(by_sum).items()} == {
         1: (8, 23), 2: (8, 22), 3: (4, 17), 4: (-20, 12)}
-    assert {p: (s.prog_diff, s.prog_level) for p, s in by_id(by_running).items()} == {
+    assert {p: (s.metrics["prog_diff"], s.metrics["prog_level"]) for p, s in by_id(by_running).items()} == {
         1: (6, 29), 2: (18, 37), 3: (2 + 4, 8 + 17), 4: (-10 - 20, 5 + 12)}
 
 
@@ -329,7 +319,7 @@ def test_running_reading_carries_the_total_over_rounds_sat_out():
     # VP: 1 = 2, 2 = 2 (2 beat 1 in round 2), 3 = 1, 4 = 0.
     lines = standings(record)
     assert order(lines) == [2, 1, 3, 4]
-    assert {p: (s.prog_diff, s.prog_level) for p, s in by_id(lines).items()} == {
+    assert {p: (s.metrics["prog_diff"], s.metrics["prog_level"]) for p, s in by_id(lines).items()} == {
         1: (9, 59), 2: (6, 24), 3: (-3, 8), 4: (-12, 18)}
 
 
@@ -343,10 +333,10 @@ def test_round_under_way_pending_match_counts_as_sat_out():
     # 4: D −10, −20, −26 -> −56; L 5, 12, 16 -> 33.
     lines = standings(record)
     assert order(lines) == [3, 2, 1, 4]
-    assert {p: (s.vp, s.prog_diff, s.prog_level) for p, s in by_id(lines).items()} == {
+    assert {p: (s.vp, s.metrics["prog_diff"], s.metrics["prog_level"]) for p, s in by_id(lines).items()} == {
         1: (1.0, 14, 52), 2: (1.0, 26, 59), 3: (3.0, 16, 52), 4: (0.0, -56, 33)}
     waiting = by_id(lines)[1].rounds[2]
-    assert (waiting.kind, waiting.vp, waiting.opponent, waiting.played_first) == (PENDING, 0.0, 2, True)
+    assert (waiting.kind, waiting.vp, waiting.opponent, waiting.played_first) == (RoundKind.PENDING, 0.0, 2, True)
     assert by_id(lines)[1].games_played == 2
 
 
@@ -355,7 +345,7 @@ def test_round_with_no_result_yet_does_not_count():
     # Same as after two rounds (see test_sum_and_running_readings_order_differently).
     lines = standings(record)
     assert order(lines) == [3, 2, 1, 4]
-    assert {p: (s.prog_diff, s.prog_level) for p, s in by_id(lines).items()} == {
+    assert {p: (s.metrics["prog_diff"], s.metrics["prog_level"]) for p, s in by_id(lines).items()} == {
         1: (6, 29), 2: (18, 37), 3: (6, 25), 4: (-30, 17)}
     assert all(len(line.rounds) == 2 for line in lines)
 
@@ -380,7 +370,7 @@ def test_draw_only_on_identical_sorted_lists():
     # Sorted 5 9 12 12 14 18 v 5 10 11 12 14 18: equal lowest, 10 > 9, so 4 wins; L 5 each, D 0.
     lines = standings(tournament(4, [[draw, near]]))
     line = by_id(lines)
-    assert [(line[p].vp, line[p].prog_diff, line[p].prog_level) for p in (1, 2, 3, 4)] == [
+    assert [(line[p].vp, line[p].metrics["prog_diff"], line[p].metrics["prog_level"]) for p in (1, 2, 3, 4)] == [
         (0.5, 0, 5), (0.5, 0, 5), (0.0, 0, 5), (1.0, 0, 5)]
     # 1 and 2 met and drew: head-to-head ½ each, difference and level equal: "2-3" by seed.
     assert [(line.player_id, line.place) for line in lines] == [(4, "1"), (1, "2-3"), (2, "2-3"), (3, "4")]
@@ -397,7 +387,7 @@ def test_crosstable_marks_games_and_forfeits():
     assert [row.against for row in rows] == [{1: ("1",)}, {1: ("−",)}, {2: ("0",), 3: ("+",)}]
     # Columns in the same order (2, 3, 1); "" for self and never met.
     assert [row.cells for row in rows] == [("", "", "1"), ("", "", "−"), ("0", "+", "")]
-    assert [(row.vp, row.prog_diff, row.prog_level) for row in rows] == [(2.0, 5, 9), (1.0, 0, 0), (1.0, -5, 4)]
+    assert [(row.vp, row.metrics["prog_diff"], row.metrics["prog_level"]) for row in rows] == [(2.0, 5, 9), (1.0, 0, 0), (1.0, -5, 4)]
 
 
 def test_standings_json_shape():

@@ -4,7 +4,8 @@ import sys
 
 from django.core.management.base import CommandError
 
-from tournament.tfile import FileFault, TournamentFile, load_text
+from tournament.domain.records import TournamentFile
+from tournament.tfile import FileFault, load_text
 
 
 def read_tournament_file(path: str) -> TournamentFile:

@@ -63,10 +63,3 @@ class PairingImpossible(Exception):
         super().__init__(message)
         self.message = message
         self.players = players
-
-
-def format_vp(half_points: int) -> str:
-    whole, half = divmod(half_points, 2)
-    if not half:
-        return str(whole)
-    return f"{whole}½" if whole else "½"

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 
 import rustworkx
 
-from .model import Entrant, PairingImpossible, RoundPairing, Table, format_vp
+from ..domain.text import format_vp
+from .model import Entrant, PairingImpossible, RoundPairing, Table
 from .sides import ABSOLUTE, orient, preference
 
 # The widest weight rustworkx takes is a signed 128-bit integer; stay well under it.

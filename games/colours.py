@@ -1,0 +1,26 @@
+"""The six colours of Ingenious: letter, name and the colour they are drawn in, one table for every page and sheet.
+
+In the order of the score lists (`shared/spec/ingenious-log.md`: "R O Y G B P").
+Pages and sheets always write the letter or the name beside a colour, so
+that colour-blind readers can follow.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .engine.tiles import COLOUR_NAMES
+from .engine.tiles import COLOURS as LETTERS
+
+
+class Colour(NamedTuple):
+    letter: str
+    name: str
+    hex: str
+    ink: str  # what text on the colour is written in
+
+
+_HEX = {"R": "#d62728", "O": "#ff7f0e", "Y": "#e6c300", "G": "#2ca02c", "B": "#1f77b4", "P": "#8e44ad"}
+_INK = {"R": "#fff", "O": "#000", "Y": "#000", "G": "#fff", "B": "#fff", "P": "#fff"}
+COLOURS = tuple(Colour(letter, name, _HEX[letter], _INK[letter]) for letter, name in zip(LETTERS, COLOUR_NAMES))
+BY_LETTER = {colour.letter: colour for colour in COLOURS}

@@ -1,0 +1,6 @@
+"""What a tournament's numbers and texts may be: the file, the forms and the database columns share these."""
+
+MAX_ROUND = 32_767  # round numbers, rounds announced, joined/withdrawn rounds, tables (small integers)
+MAX_INT = 2_147_483_647  # player ids, ratings (either sign), the clock (integers)
+MAX_TOURNAMENT_NAME = 200
+MAX_PLAYER_TEXT = 120  # a player's name and club

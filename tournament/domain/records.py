@@ -1,0 +1,93 @@
+"""The tournament as plain data: what the file holds and what the database is read into.
+
+`TournamentFile` and its parts are the one shape every pure rule reads:
+pairing (`tournament.next_round`), standings (`scoring`), TRF, the public
+pages and the printed sheets.  `tournament.tfile` reads and writes them as
+the `ingenious-tournament/1` file; `tournament.records` reads and writes
+them as database rows.  No Django here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .enums import MatchStatus, Progressive, System
+
+
+@dataclass
+class Settings:
+    system: str = System.SWISS
+    rounds: int = 7
+    bye_half_points: int = 2
+    progressive: str = Progressive.SUM
+    clock_s: int = 600
+    late_entry_half_points: int = 0
+
+
+@dataclass
+class PlayerRecord:
+    id: int
+    name: str
+    seed: int  # 1 = first in the file's player list
+    rating: int | None = None
+    club: str | None = None
+    withdrawn_after_round: int | None = None
+    joined_round: int = 1
+
+    def plays_in(self, round_number: int) -> bool:
+        """Entered by then and not withdrawn before it: the player is to be paired in that round."""
+        if round_number < self.joined_round:
+            return False
+        return self.withdrawn_after_round is None or self.withdrawn_after_round >= round_number
+
+
+@dataclass
+class MatchRecord:
+    first: int
+    second: int | None
+    status: str
+    scores: list[list[int]] | None = None
+    flagged: list[bool] = field(default_factory=lambda: [False, False])
+    log: dict | None = None
+    winner: int | None = None
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        return (self.first,) if self.second is None else (self.first, self.second)
+
+
+@dataclass
+class RoundRecord:
+    number: int
+    matches: list[MatchRecord]
+
+    @property
+    def pending(self) -> bool:
+        """Some match still waits for its result."""
+        return any(m.status == MatchStatus.PENDING for m in self.matches)
+
+    @property
+    def has_result(self) -> bool:
+        """At least one match has its result (a bye is a result): the round counts in the standings."""
+        return any(m.status != MatchStatus.PENDING for m in self.matches)
+
+
+@dataclass
+class TournamentFile:
+    name: str
+    settings: Settings
+    players: list[PlayerRecord]
+    rounds: list[RoundRecord]
+
+    def player(self, player_id: int) -> PlayerRecord:
+        return self._by_id[player_id]
+
+    def __post_init__(self):
+        self._by_id = {p.id: p for p in self.players}
+
+    def round(self, number: int) -> RoundRecord:
+        """The round of that number; a `KeyError` naming it when there is none."""
+        for round_record in self.rounds:
+            if round_record.number == number:
+                return round_record
+        raise KeyError(f"round {number}")

@@ -1,0 +1,184 @@
+"""What each player got in each round, and which rounds count (`shared/spec/tournament.md`).
+
+The one derivation everything reads: standings and tie-breaks, the pairing
+state before a round, TRF-16 blocks, the public player pages and the
+printed sheets.
+
+Which rounds count: rounds are taken in order of their number.
+
+- In the standings (`counted_rounds`) a round counts once at least one of
+  its matches has a result (a bye is one); a round with none yet is left out
+  altogether: no VP, no late-entry VP, no place in the "running" reading.
+  In a round under way, a player whose match is pending has sat it out.
+- TRF-16 has no code for "not played yet", so it describes the rounds with
+  every result in (`completed_rounds`).
+- A pairing, and the VP printed on a pairing sheet, read the rounds before
+  the one being paired (`rounds_before`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Iterable
+
+from .enums import MatchStatus
+from .records import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
+from .results import game_half_points, level
+
+
+class RoundKind(StrEnum):
+    """What a player's round was."""
+
+    PLAYED = "played"
+    FORFEIT_WIN = "forfeit win"
+    FORFEIT_LOSS = "forfeit loss"  # also both players of a double forfeit
+    BYE = "bye"
+    LATE_ENTRY = "late entry"  # a round before the player's joined_round
+    ABSENT = "absent"  # in no match: withdrawn, idle in all-play-all, or simply not paired
+    PENDING = "pending"  # the match has no result yet: the round is sat out for now
+
+
+HALF_POINT_MARKS = {0: "0", 1: "½", 2: "1"}
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    """One player's round: VP (half-points), level L and difference D for the tie-breaks, and whom they met."""
+
+    round_number: int
+    kind: RoundKind
+    half_points: int = 0
+    level: int = 0  # L: own lowest colour; 0 unless the game was played
+    difference: int = 0  # D: own L − opponent's L; 0 unless the game was played
+    opponent: int | None = None
+    played_first: bool | None = None
+    table: int | None = None  # tables are numbered 1 up in the round's match order
+    match: MatchRecord | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def vp(self) -> float:
+        return self.half_points / 2
+
+    @property
+    def played(self) -> bool:
+        """A game actually played: the only kind that counts for head-to-head, sides and rematches."""
+        return self.kind == RoundKind.PLAYED
+
+    @property
+    def own_side(self) -> int:
+        """0 when the player played first in the match, 1 when second."""
+        return 0 if self.played_first in (True, None) else 1
+
+    @property
+    def mark(self) -> str:
+        """Short text for a crosstable or a round column: 1, ½, 0, + / − for forfeits, bye, late, … to come."""
+        if self.kind in (RoundKind.PLAYED, RoundKind.BYE, RoundKind.LATE_ENTRY):
+            text = HALF_POINT_MARKS[self.half_points]
+            return {RoundKind.PLAYED: text, RoundKind.BYE: f"bye {text}", RoundKind.LATE_ENTRY: f"late {text}"}[self.kind]
+        return {RoundKind.FORFEIT_WIN: "+", RoundKind.FORFEIT_LOSS: "−", RoundKind.PENDING: "…"}.get(self.kind, "")
+
+
+# --- Which rounds count -------------------------------------------------------------
+
+
+def in_order(record: TournamentFile) -> list[RoundRecord]:
+    return sorted(record.rounds, key=lambda r: r.number)
+
+
+def counted_rounds(record: TournamentFile) -> list[RoundRecord]:
+    """The standings' rounds: in order of number, without a round that has no result yet."""
+    return [r for r in in_order(record) if r.has_result]
+
+
+def completed_rounds(record: TournamentFile) -> list[RoundRecord]:
+    """The rounds with every result in (TRF-16's rounds)."""
+    return [r for r in in_order(record) if not r.pending]
+
+
+def rounds_before(record: TournamentFile, round_number: int) -> list[RoundRecord]:
+    """The rounds a pairing of `round_number` reads: those numbered below it."""
+    return [r for r in in_order(record) if r.number < round_number]
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where the tournament stands: the last round with a result, and whether it is still under way."""
+
+    last_counted: int | None
+    under_way: bool
+
+    @property
+    def rounds_counted(self) -> int:
+        return self.last_counted or 0
+
+    @property
+    def phrase(self) -> str:
+        """ "before round 1", "during round 5", "after round 4": for titles of standings pages and sheets."""
+        if self.last_counted is None:
+            return "before round 1"
+        return f"{'during' if self.under_way else 'after'} round {self.last_counted}"
+
+
+def progress(record: TournamentFile) -> Progress:
+    counted = counted_rounds(record)
+    if not counted:
+        return Progress(None, False)
+    return Progress(counted[-1].number, counted[-1].pending)
+
+
+# --- A player's round ------------------------------------------------------------------
+
+
+def match_rounds(match: MatchRecord, round_number: int, settings: Settings, table: int | None = None) -> dict[int, PlayerRound]:
+    """The rounds of the one or two players of a match, by player id."""
+    common = dict(round_number=round_number, table=table, match=match)
+    if match.status == MatchStatus.BYE:
+        return {match.first: PlayerRound(kind=RoundKind.BYE, half_points=settings.bye_half_points, **common)}
+    first = dict(opponent=match.second, played_first=True, **common)
+    second = dict(opponent=match.first, played_first=False, **common)
+    if match.status == MatchStatus.PENDING:
+        return {match.first: PlayerRound(kind=RoundKind.PENDING, **first),
+                match.second: PlayerRound(kind=RoundKind.PENDING, **second)}
+    if match.status == MatchStatus.FORFEIT:
+        return {match.first: _forfeit(match.first, match.winner, first),
+                match.second: _forfeit(match.second, match.winner, second)}
+    return _played(match, first, second)
+
+
+def _forfeit(player_id: int, winner: int | None, meeting: dict) -> PlayerRound:
+    """Forfeit: the present player 1 VP, the absent 0 (both absent: 0 each); L = D = 0."""
+    if player_id == winner:
+        return PlayerRound(kind=RoundKind.FORFEIT_WIN, half_points=2, **meeting)
+    return PlayerRound(kind=RoundKind.FORFEIT_LOSS, half_points=0, **meeting)
+
+
+def _played(match: MatchRecord, first: dict, second: dict) -> dict[int, PlayerRound]:
+    first_scores, second_scores = match.scores
+    first_points, second_points = game_half_points(first_scores, second_scores)
+    first_level, second_level = level(first_scores), level(second_scores)
+    return {
+        match.first: PlayerRound(kind=RoundKind.PLAYED, half_points=first_points, level=first_level,
+                                 difference=first_level - second_level, **first),
+        match.second: PlayerRound(kind=RoundKind.PLAYED, half_points=second_points, level=second_level,
+                                  difference=second_level - first_level, **second),
+    }
+
+
+def sat_out(player: PlayerRecord, round_number: int, settings: Settings) -> PlayerRound:
+    """A round the player is in no match of: late-entry VP before joining, otherwise nothing."""
+    if round_number < player.joined_round:
+        return PlayerRound(round_number, RoundKind.LATE_ENTRY, settings.late_entry_half_points)
+    return PlayerRound(round_number, RoundKind.ABSENT)
+
+
+def player_rounds(record: TournamentFile, rounds: Iterable[RoundRecord]) -> dict[int, list[PlayerRound]]:
+    """Every player's round, one per round given (in the order given), by player id."""
+    by_player: dict[int, list[PlayerRound]] = {p.id: [] for p in record.players}
+    for round_record in rounds:
+        in_matches: dict[int, PlayerRound] = {}
+        for table, match in enumerate(round_record.matches, start=1):
+            in_matches.update(match_rounds(match, round_record.number, record.settings, table))
+        for player in record.players:
+            by_player[player.id].append(in_matches.get(player.id) or sat_out(player, round_record.number, record.settings))
+    return by_player

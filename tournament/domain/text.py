@@ -1,0 +1,45 @@
+"""How the tournament's values are written for people: VP, a game's result, the progressive reading.
+
+One way each, used by the pages, the sheets and the organiser's messages.
+(The tournament file writes VP as JSON numbers and TRF-16 as "11.5": those
+are file formats, written where the files are.)
+"""
+
+from __future__ import annotations
+
+from .enums import MatchStatus, Progressive
+from .records import MatchRecord
+from .results import game_half_points
+
+
+def format_vp(half_points: int) -> str:
+    """VP from half-points, halves as ½: "0", "½", "3", "3½"."""
+    whole, half = divmod(half_points, 2)
+    if not half:
+        return str(whole)
+    return f"{whole}½" if whole else "½"
+
+
+def format_result(first_half_points: int, second_half_points: int) -> str:
+    """A game's result from the first player's side: "1–0", "½–½", "0–1"."""
+    return f"{format_vp(first_half_points)}–{format_vp(second_half_points)}"
+
+
+def result_text(match: MatchRecord) -> str:
+    """A match's result as the public pages write it: "1–0", "½–½", "1–0 forfeit", "0–0 (both absent)", "bye"."""
+    if match.status == MatchStatus.PLAYED:
+        return format_result(*game_half_points(*match.scores))
+    if match.status == MatchStatus.FORFEIT:
+        if match.winner is None:
+            return "0–0 (both absent)"
+        return "1–0 forfeit" if match.winner == match.first else "0–1 forfeit"
+    if match.status == MatchStatus.BYE:
+        return "bye"
+    return ""
+
+
+PROGRESSIVE_READINGS = {
+    Progressive.SUM: "Progressive difference and level are the sums over the player's games.",
+    Progressive.RUNNING: "Progressive difference and level are the sums of the running totals after each round "
+    "(the chess reading); a round sat out carries the running total over.",
+}

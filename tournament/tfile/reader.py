@@ -1,0 +1,245 @@
+"""Reading the tournament file `ingenious-tournament/1` (`shared/spec/tournament-json.md`).
+
+`parse(obj)` checks a parsed file and returns the plain records of
+`tournament.domain.records`, or raises `FileFault` naming the place:
+`rounds[2].matches[5].scores[1][3]: 19 is above 18`.  Nothing here touches
+the database; `import_tournament` and `pair_next` both start from it.
+
+Import accepts any well-formed history, even one the pairer would never make
+(a rematch, a second bye): it was played, and it is the record.  What the
+database cannot hold is a fault of the file, found here with its place rather
+than halfway through the import: numbers beyond the columns' ranges
+(`tournament.domain.limits`), names longer than theirs, a NUL or an unpaired
+surrogate in any text, a number that is not finite (`NaN`, `1e400`)
+anywhere, logs included.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from games.engine import replay
+
+from ..domain.enums import MatchStatus, Progressive, System
+from ..domain.limits import MAX_INT, MAX_PLAYER_TEXT, MAX_ROUND, MAX_TOURNAMENT_NAME
+from ..domain.records import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
+from ..domain.results import ScoreFault, check_scores
+from ..domain.values import first_unstorable, is_whole, show_json
+
+FORMAT = "ingenious-tournament/1"
+SYSTEMS = tuple(System)
+PROGRESSIVE = tuple(Progressive)
+STATUSES = tuple(MatchStatus)
+
+
+class FileFault(ValueError):
+    def __init__(self, place: str, problem: str):
+        super().__init__(f"{place}: {problem}" if place else problem)
+        self.place = place
+        self.problem = problem
+
+
+def _reject_constant(name: str):
+    raise ValueError(f"{name} is not JSON")
+
+
+def load_text(text: str | bytes) -> TournamentFile:
+    try:
+        obj = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as error:
+        raise FileFault("", f"the file is not JSON: {error}") from None
+    return parse(obj)
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return is_whole(value) and low <= value <= high
+
+
+def parse(obj: Any) -> TournamentFile:
+    if not isinstance(obj, dict):
+        raise FileFault("", "the file must hold one JSON object")
+    fault = first_unstorable(obj)
+    if fault:
+        raise FileFault(*fault)
+    if obj.get("format") != FORMAT:
+        raise FileFault("format", f'must be "{FORMAT}", not {show_json(obj.get("format"))}')
+    name = obj.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise FileFault("name", "the tournament needs a name")
+    if len(name.strip()) > MAX_TOURNAMENT_NAME:
+        raise FileFault("name", f"is {len(name.strip())} characters long; at most {MAX_TOURNAMENT_NAME}")
+    settings = _settings(obj.get("settings", {}))
+    players = _players(obj.get("players"))
+    ids = {p.id for p in players}
+    rounds = _rounds(obj.get("rounds", []), ids, settings)
+    return TournamentFile(name.strip(), settings, players, rounds)
+
+
+def _settings(raw: Any) -> Settings:
+    if not isinstance(raw, dict):
+        raise FileFault("settings", "must be an object")
+    return Settings(
+        system=_one_of(raw, "system", SYSTEMS),
+        rounds=_whole_setting(raw, "rounds", 7, MAX_ROUND, "rounds"),
+        bye_half_points=_half_points(raw.get("bye_vp", 1), "settings.bye_vp", (0, 1, 2)),
+        progressive=_one_of(raw, "progressive", PROGRESSIVE),
+        clock_s=_whole_setting(raw, "clock_s", 600, MAX_INT, "seconds"),
+        late_entry_half_points=_half_points(raw.get("late_entry_vp", 0), "settings.late_entry_vp", (0, 1, 2)),
+    )
+
+
+def _one_of(raw: dict, key: str, allowed: tuple[str, ...]) -> str:
+    """The setting, one of `allowed` (the first is the default)."""
+    value = raw.get(key, allowed[0])
+    if value not in allowed:
+        choices = " or ".join(f'"{a}"' for a in allowed)
+        raise FileFault(f"settings.{key}", f"must be {choices}, not {show_json(value)}")
+    return value
+
+
+def _whole_setting(raw: dict, key: str, default: int, high: int, unit: str) -> int:
+    value = raw.get(key, default)
+    if not _whole(value, 1, high):
+        raise FileFault(f"settings.{key}", f"must be a whole number of {unit}, 1 to {high}, not {show_json(value)}")
+    return value
+
+
+def _half_points(value: Any, place: str, allowed: tuple[int, ...]) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value * 2 not in allowed:
+        choices = ", ".join(str(a / 2).replace(".0", "") for a in allowed)
+        raise FileFault(place, f"must be one of {choices}, not {show_json(value)}")
+    return int(value * 2)
+
+
+def _players(raw: Any) -> list[PlayerRecord]:
+    if not isinstance(raw, list) or not raw:
+        raise FileFault("players", "must be a non-empty list")
+    players, seen = [], set()
+    for index, item in enumerate(raw):
+        place = f"players[{index}]"
+        if not isinstance(item, dict):
+            raise FileFault(place, "must be an object")
+        player_id = item.get("id")
+        if not _whole(player_id, 1, MAX_INT):
+            raise FileFault(f"{place}.id", f"must be a whole number from 1 to {MAX_INT}, not {show_json(player_id)}")
+        if player_id in seen:
+            raise FileFault(f"{place}.id", f"{player_id} is used twice")
+        seen.add(player_id)
+        name = item.get("name")
+        if not isinstance(name, str) or not name.strip():
+            raise FileFault(f"{place}.name", "every player needs a name")
+        if len(name.strip()) > MAX_PLAYER_TEXT:
+            raise FileFault(f"{place}.name", f"is {len(name.strip())} characters long; at most {MAX_PLAYER_TEXT}")
+        rating = item.get("rating")
+        if rating is not None and not _whole(rating, -MAX_INT, MAX_INT):
+            raise FileFault(f"{place}.rating",
+                            f"must be a whole number from {-MAX_INT} to {MAX_INT}, or null, not {show_json(rating)}")
+        club = item.get("club")
+        if club is not None and not isinstance(club, str):
+            raise FileFault(f"{place}.club", "must be text or null")
+        if club is not None and len(club) > MAX_PLAYER_TEXT:
+            raise FileFault(f"{place}.club", f"is {len(club)} characters long; at most {MAX_PLAYER_TEXT}")
+        withdrawn = item.get("withdrawn_after_round")
+        if withdrawn is not None and not _whole(withdrawn, 0, MAX_ROUND):
+            raise FileFault(f"{place}.withdrawn_after_round",
+                            f"must be a round number (0 to {MAX_ROUND}) or null, not {show_json(withdrawn)}")
+        joined = item.get("joined_round", 1)
+        if not _whole(joined, 1, MAX_ROUND):
+            raise FileFault(f"{place}.joined_round",
+                            f"must be a round number, 1 to {MAX_ROUND}, not {show_json(joined)}")
+        players.append(PlayerRecord(player_id, name.strip(), index + 1, rating, club, withdrawn, joined))
+    return players
+
+
+def _rounds(raw: Any, ids: set[int], settings: Settings) -> list[RoundRecord]:
+    if not isinstance(raw, list):
+        raise FileFault("rounds", "must be a list")
+    if len(raw) > MAX_ROUND:
+        raise FileFault("rounds", f"holds {len(raw)} rounds; at most {MAX_ROUND}")
+    rounds = []
+    for index, item in enumerate(raw):
+        place = f"rounds[{index}]"
+        if not isinstance(item, dict):
+            raise FileFault(place, "must be an object")
+        number = item.get("number")
+        if number != index + 1 or not is_whole(number):
+            raise FileFault(f"{place}.number", f"must be {index + 1} (rounds in order from 1), not {show_json(number)}")
+        matches_raw = item.get("matches")
+        if not isinstance(matches_raw, list):
+            raise FileFault(f"{place}.matches", "must be a list")
+        if len(matches_raw) > MAX_ROUND:
+            raise FileFault(f"{place}.matches", f"holds {len(matches_raw)} matches; at most {MAX_ROUND}")
+        seen: set[int] = set()
+        matches = [_match(m, f"{place}.matches[{i}]", ids, seen, settings) for i, m in enumerate(matches_raw)]
+        rounds.append(RoundRecord(number, matches))
+    for record in rounds[:-1]:
+        if record.pending:
+            raise FileFault(f"rounds[{record.number - 1}]", "only the last round may have pending matches")
+    return rounds
+
+
+def _player_ref(value: Any, place: str, ids: set[int], seen: set[int]) -> int:
+    if not is_whole(value):
+        raise FileFault(place, f"must be a player id, not {show_json(value)}")
+    if value not in ids:
+        raise FileFault(place, f"{value} is not the id of any player")
+    if value in seen:
+        raise FileFault(place, f"player {value} appears twice in this round")
+    seen.add(value)
+    return value
+
+
+def _match(raw: Any, place: str, ids: set[int], seen: set[int], settings: Settings) -> MatchRecord:
+    if not isinstance(raw, dict):
+        raise FileFault(place, "must be an object")
+    status = raw.get("status")
+    if status not in STATUSES:
+        raise FileFault(f"{place}.status", f'must be one of {", ".join(STATUSES)}, not {show_json(status)}')
+    first = _player_ref(raw.get("first"), f"{place}.first", ids, seen)
+    if status == MatchStatus.BYE:
+        if raw.get("second") is not None:
+            raise FileFault(f"{place}.second", "a bye has no second player (null)")
+        return MatchRecord(first, None, MatchStatus.BYE)
+    second = _player_ref(raw.get("second"), f"{place}.second", ids, seen)
+    match = MatchRecord(first, second, status)
+    if status == MatchStatus.FORFEIT:
+        winner = raw.get("winner")
+        if winner is not None and (not is_whole(winner) or winner not in (first, second)):
+            raise FileFault(f"{place}.winner", f"must be {first}, {second} or null, not {show_json(winner)}")
+        match.winner = winner
+    elif status == MatchStatus.PLAYED:
+        match.scores = _scores(raw.get("scores"), f"{place}.scores")
+        match.flagged = _flags(raw.get("flagged", [False, False]), f"{place}.flagged")
+        match.log = raw.get("log")
+        if match.log is not None:
+            _check_log(match, f"{place}.log")
+    return match
+
+
+def _scores(raw: Any, place: str) -> list[list[int]]:
+    try:
+        return check_scores(raw)
+    except ScoreFault as fault:
+        raise FileFault(f"{place}{fault.place}", fault.problem) from None
+
+
+def _flags(raw: Any, place: str) -> list[bool]:
+    if not isinstance(raw, list) or len(raw) != 2 or not all(isinstance(f, bool) for f in raw):
+        raise FileFault(place, "must be two true/false values")
+    return list(raw)
+
+
+def _check_log(match: MatchRecord, place: str) -> None:
+    report = replay(match.log)
+    if report.valid and len(report.players) != 2:
+        raise FileFault(place, f"a match is a game for two, but the move log has {len(report.players)} players")
+    if not report.valid:
+        where = "" if report.event is None else f"event {report.event}: "
+        raise FileFault(place, f"the move log is invalid ({report.code}): {where}{report.message}")
+    if report.levels is None:
+        raise FileFault(place, "a tournament game is played under mso or kosmos rules, not the duel")
+    if report.scores != match.scores:
+        raise FileFault(place, f"the move log gives the scores {report.scores}, but the match says {match.scores}")
+    if report.flagged != match.flagged:
+        raise FileFault(place, f"the move log has {report.flagged} for ran out of time, but the match says {match.flagged}")
