@@ -269,7 +269,7 @@ def test_print_command_errors(imported, tmp_path):
 
 
 def test_without_dejavu_the_sheets_fall_back_to_helvetica(fifteen, monkeypatch):
-    monkeypatch.setattr(pdf, "_font_file", lambda name: None)
+    monkeypatch.setattr(pdf.kit, "_font_file", lambda name: None)
     pdf.fonts.cache_clear()
     try:
         assert pdf.fonts() == ("Helvetica", "Helvetica-Bold")

@@ -4,14 +4,15 @@ import pytest
 import rustworkx
 
 from tournament.pairing import Entrant
-from tournament.pairing.swiss import MAX_WEIGHT_BITS, Criteria, _matching
+from tournament.pairing.criteria import MAX_WEIGHT_BITS, Criteria
+from tournament.pairing.matching import matching
 
 
 def test_rustworkx_takes_our_widest_weights_and_refuses_wider():
     top = 1 << MAX_WEIGHT_BITS
     nodes = [Entrant(i, i) for i in range(4)]
     # The heaviest perfect matching is 0-3 + 1-2 (2 top + 21) against 0-1 + 2-3 (2 top + 10).
-    pairs = _matching(nodes, [(0, 1, top + 5), (2, 3, top + 5), (1, 2, top + 20), (0, 3, top + 1)])
+    pairs = matching(nodes, [(0, 1, top + 5), (2, 3, top + 5), (1, 2, top + 20), (0, 3, top + 1)])
     assert sorted((a.id, b.id) for a, b in pairs) == [(0, 3), (1, 2)]
     graph = rustworkx.PyGraph()
     graph.add_nodes_from(range(2))

@@ -1,0 +1,121 @@
+"""What the Swiss pairing weighs (`shared/spec/tournament.md`, "Swiss pairing"): ranking, the absolute rule, the criteria.
+
+`Criteria` turns a pair into one integer whose digits, most significant
+first, are the spec's criteria in priority order; `criterion_one_bound` is
+the lower bound on criterion 1 that any pairing must meet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .model import Entrant
+from .sides import orient
+
+# The widest weight rustworkx takes is a signed 128-bit integer; stay well under it.
+MAX_WEIGHT_BITS = 110
+
+
+def ranking_order(entrants: list[Entrant]) -> list[Entrant]:
+    """VP, higher first, then seed order: tie-breaks play no part in pairing."""
+    return sorted(entrants, key=lambda e: (-e.half_points, e.seed))
+
+
+def allowed(a: Entrant, b: Entrant) -> bool:
+    """The absolute rule on pairs: no two players meet twice."""
+    return b.id not in a.opponents and a.id not in b.opponents
+
+
+def criterion_one_bound(ranked: list[Entrant]) -> list[int]:
+    """The smallest possible list of pair score differences (half-points, largest first)."""
+    gaps = []
+    above = 0
+    for i, player in enumerate(ranked[:-1]):
+        above += 1
+        following = ranked[i + 1]
+        if following.half_points != player.half_points and above % 2:
+            gaps.append(player.half_points - following.half_points)
+    return sorted(gaps, reverse=True)
+
+
+def score_differences(pairs: list[tuple[Entrant, Entrant]]) -> list[int]:
+    return sorted((abs(a.half_points - b.half_points) for a, b in pairs), reverse=True)
+
+
+@dataclass
+class Groups:
+    """Score groups of a ranked list: each player's group size and place in it."""
+
+    size: dict[int, int]
+    position: dict[int, int]
+
+    @classmethod
+    def of(cls, ranked: list[Entrant]) -> "Groups":
+        size, position = {}, {}
+        start = 0
+        for i, player in enumerate(ranked + [None]):
+            if player is None or player.half_points != ranked[start].half_points:
+                for j in range(start, i):
+                    size[ranked[j].id] = i - start
+                    position[ranked[j].id] = j - start
+                start = i
+        return cls(size, position)
+
+
+class Criteria:
+    """One pair's weight: its criteria as digits of a mixed-radix integer.
+
+    Digits, most significant first: criterion 1 (a digit per score-difference
+    level, base larger than the number of pairs, so one pair at a wider gap
+    outweighs any number at narrower ones); the floater choice (how far the
+    higher player stands from the bottom of its group plus how far the lower
+    one stands from the top of its own); criterion 2 (first-move faults);
+    criterion 3 (unmet preferences); criterion 4 (how far the pair stands from
+    "1 v n/2+1" in its group).  Each radix exceeds the largest total its digit
+    can reach over a whole round, so digits never carry.
+    """
+
+    def __init__(self, ranked: list[Entrant], gap_levels: list[int]):
+        self.groups = Groups.of(ranked)
+        pairs = len(ranked) // 2
+        self.level = {gap: i for i, gap in enumerate(sorted(gap_levels))}
+        self.level_base = pairs + 1
+        largest_group = max(self.groups.size.values())
+        self.float_radix = pairs * 2 * largest_group + 1
+        self.faults_radix = pairs * 2 + 1
+        self.unmet_radix = pairs * 2 + 1
+        self.split_radix = pairs * largest_group + 1
+        self.bits = (
+            (self.level_base ** len(gap_levels))
+            * self.float_radix
+            * self.faults_radix
+            * self.unmet_radix
+            * self.split_radix
+        ).bit_length()
+        if self.bits > MAX_WEIGHT_BITS:
+            self.split_radix = 1  # criterion 4 gives way before the matching overflows
+            self.bits = (
+                (self.level_base ** len(gap_levels)) * self.float_radix * self.faults_radix * self.unmet_radix
+            ).bit_length()
+        if self.bits > MAX_WEIGHT_BITS:
+            raise OverflowError(f"pair weights would need {self.bits} bits")
+        self.ceiling = 1 << self.bits
+
+    def cost(self, higher: Entrant, lower: Entrant) -> tuple[int, object]:
+        gap = higher.half_points - lower.half_points
+        size, position = self.groups.size, self.groups.position
+        score_digit = self.level_base ** self.level[gap] if gap else 0
+        floater = (size[higher.id] - 1 - position[higher.id]) + position[lower.id] if gap else 0
+        way = orient(higher, lower)
+        split = 0
+        if not gap and self.split_radix > 1:
+            split = abs(position[lower.id] - position[higher.id] - size[higher.id] // 2)
+        value = score_digit
+        value = value * self.float_radix + floater
+        value = value * self.faults_radix + way.faults
+        value = value * self.unmet_radix + way.unmet
+        value = value * self.split_radix + split
+        return value, way
+
+    def weight(self, higher: Entrant, lower: Entrant) -> int:
+        return self.ceiling - self.cost(higher, lower)[0]

@@ -1,0 +1,77 @@
+"""The pairing sheet of a round: by table (byes last, VP before the round), then by player name."""
+
+from __future__ import annotations
+
+import datetime
+
+from reportlab.lib.units import mm
+from reportlab.platypus import PageBreak, Paragraph, Spacer, Table
+
+
+from ..domain.records import RoundRecord, TournamentFile
+from ..domain.rounds import player_rounds, rounds_before
+from ..domain.text import format_vp
+from .kit import (MARGIN, build, find_round, listing, name_order, page_size, printing_date, share, style,
+                  tables_of)
+
+
+# --- What the sheets show -------------------------------------------------------
+
+
+def half_points_before(record: TournamentFile, round_number: int) -> dict[int, int]:
+    """Each player's VP (in half-points) after the rounds before `round_number`."""
+    earlier = player_rounds(record, rounds_before(record, round_number))
+    return {player_id: sum(r.half_points for r in rounds) for player_id, rounds in earlier.items()}
+
+
+# --- Pairing sheet ----------------------------------------------------------------
+
+
+def pairing_sheet(record: TournamentFile, round_number: int, paper: str = "A4",
+                  printed_on: datetime.date | None = None) -> bytes:
+    """Pairings of a round by table (byes last), then the same round by player name."""
+    round_record = find_round(record, round_number)
+    printed_on = printed_on or printing_date()
+    vp = half_points_before(record, round_number)
+    width = page_size(paper)[0] - 2 * MARGIN
+    story = [
+        Paragraph(f"Round {round_number} pairings", style(14, bold=True)),
+        Paragraph(f"{printed_on.strftime('%A %d %B %Y')}. The first-named player of each table plays first; "
+                  "VP are the standings before this round.", style(9)),
+        Spacer(1, 4 * mm),
+        _by_table(record, round_record, vp, width),
+        PageBreak(),
+        Paragraph(f"Round {round_number} pairings by name", style(14, bold=True)),
+        Spacer(1, 4 * mm),
+        _by_name(record, round_record, width),
+    ]
+    return build(record, f"Pairings, round {round_number}", story, paper, printed_on=printed_on)
+
+
+def _by_table(record: TournamentFile, round_record: RoundRecord, vp: dict[int, int], width: float) -> Table:
+    rows = [["Table", "Plays first", "VP", "Plays second", "VP", "Result"]]
+    byes = []
+    for table, match in tables_of(round_record):
+        first = record.player(match.first)
+        if match.status == "bye":
+            byes.append(["bye", first.name, format_vp(vp.get(first.id, 0)), "(no opponent)", "", ""])
+            continue
+        second = record.player(match.second)
+        rows.append([str(table), first.name, format_vp(vp.get(first.id, 0)),
+                     second.name, format_vp(vp.get(second.id, 0)), ""])
+    widths = share(width, [14, None, 11, None, 11, 30])
+    return listing(rows + byes, widths, size=10, bold_columns=(0, 1), align_right=(2, 4), row_height=7 * mm)
+
+
+def _by_name(record: TournamentFile, round_record: RoundRecord, width: float) -> Table:
+    entries = []
+    for table, match in tables_of(round_record):
+        if match.status == "bye":
+            entries.append([record.player(match.first).name, "", "bye", ""])
+            continue
+        first, second = record.player(match.first), record.player(match.second)
+        entries.append([first.name, str(table), "first", second.name])
+        entries.append([second.name, str(table), "second", first.name])
+    entries.sort(key=lambda row: (name_order(row[0]), row[0]))
+    rows = [["Player", "Table", "Plays", "Opponent"]] + entries
+    return listing(rows, share(width, [None, 14, 18, None]), size=10, bold_columns=(1,), row_height=6 * mm)

@@ -1,0 +1,105 @@
+"""The standings and the crosstable as printed sheets, with every tie-break in the order it is applied."""
+
+from __future__ import annotations
+
+import datetime
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
+
+from scoring.metrics import DEFAULT_ORDER, metrics_in_order, order_text
+from scoring.standings import crosstable, standings
+
+from ..domain.records import TournamentFile
+from ..domain.rounds import progress
+from ..domain.text import PROGRESSIVE_READINGS
+from .kit import MARGIN, SHADE, build, listing, page_size, share, style
+
+FULL_GRID_MAX = 30  # above this many players the crosstable is printed round by round
+
+
+# --- Standings and crosstable -----------------------------------------------------------
+
+
+def _order_note(record: TournamentFile) -> list:
+    """What the columns mean, in the order they are applied, and which progressive reading counts."""
+    return [Paragraph(f"{order_text()} {PROGRESSIVE_READINGS[record.settings.progressive]}", style(8.5)),
+            Spacer(1, 3 * mm)]
+
+
+def _after(record: TournamentFile) -> str:
+    return progress(record).phrase
+
+
+def _name_cell(line) -> str:
+    if line.withdrawn_after_round is not None:
+        return f"{line.name} (withdrew after round {line.withdrawn_after_round})"
+    return line.name
+
+
+def standings_pdf(record: TournamentFile, paper: str = "A4", printed_on: datetime.date | None = None) -> bytes:
+    """The standings, best first, with VP and every tie-break in the order they are applied."""
+    metrics = metrics_in_order(DEFAULT_ORDER)
+    rows = [["Place", "Player", *[m.abbr for m in metrics], "Games", "Seed"]]
+    for line in standings(record):
+        rows.append([line.place, _name_cell(line), *line.metric_texts,
+                     str(line.games_played), str(line.seed)])
+    width = page_size(paper)[0] - 2 * MARGIN
+    widths = share(width, [14, None] + [14] * len(metrics) + [16, 12])
+    right = tuple(range(2, len(rows[0])))
+    story = [Paragraph(f"Standings {_after(record)}", style(14, bold=True)), Spacer(1, 2 * mm), *_order_note(record),
+             listing(rows, widths, size=9, bold_columns=(2,), align_right=right)]
+    return build(record, f"Standings {_after(record)}", story, paper, printed_on=printed_on)
+
+
+def crosstable_pdf(record: TournamentFile, paper: str = "A4", printed_on: datetime.date | None = None) -> bytes:
+    """The crosstable in standings order, landscape: a full grid up to 30 players, round by round beyond."""
+    rows = crosstable(record)
+    width = page_size(paper, wide=True)[0] - 2 * MARGIN
+    if len(rows) <= FULL_GRID_MAX:
+        table, note = _full_grid(rows, width), "Each cell: the row player's results against the column player."
+    else:
+        table, note = _round_chart(rows, width), (
+            "Each round: the opponent's number (No.), f if the player played first or s if second, then the "
+            "result (1 win, ½ draw, 0 loss; + and − forfeits, … to come).")
+    story = [Paragraph(f"Crosstable {_after(record)}", style(14, bold=True)), Spacer(1, 2 * mm),
+             Paragraph(note, style(8.5)), *_order_note(record), table]
+    return build(record, f"Crosstable {_after(record)}", story, paper, wide=True, printed_on=printed_on)
+
+
+def _full_grid(rows, width: float) -> Table:
+    abbrs = [m.abbr for m in metrics_in_order(DEFAULT_ORDER)]
+    header = ["No.", "Place", "Player", *[str(n) for n in range(1, len(rows) + 1)], *abbrs]
+    cell = min(9 * mm, (width - 100 * mm - 11 * mm * len(abbrs)) / max(1, len(rows)))
+    body = [[str(n), row.standing.place, _name_cell(row.standing),
+             *[text or ("×" if i == n - 1 else "") for i, text in enumerate(row.cells)],  # × marks the player's own
+             *row.standing.metric_texts]
+            for n, row in enumerate(rows, start=1)]
+    widths = [9 * mm, 11 * mm, 80 * mm] + [cell] * len(rows) + [11 * mm] * len(abbrs)
+    table = listing([header] + body, widths, size=7.5 if len(rows) > 16 else 9, align_right=(0,))
+    table.setStyle(TableStyle([("ALIGN", (3, 0), (-1, -1), "CENTER"),
+                               *[("BACKGROUND", (2 + n, n), (2 + n, n), SHADE) for n in range(1, len(rows) + 1)]]))
+    return table
+
+
+def _round_chart(rows, width: float) -> Table:
+    abbrs = [m.abbr for m in metrics_in_order(DEFAULT_ORDER)]
+    number = {row.standing.player_id: n for n, row in enumerate(rows, start=1)}
+    round_numbers = [game.round_number for game in rows[0].standing.rounds] if rows else []
+    header = ["No.", "Place", "Player", *[f"R{r}" for r in round_numbers], *abbrs]
+    body = []
+    for n, row in enumerate(rows, start=1):
+        games = [_round_cell(game, number) for game in row.standing.rounds]
+        body.append([str(n), row.standing.place, _name_cell(row.standing), *games, *row.standing.metric_texts])
+    cell = min(18 * mm, (width - 105 * mm - 11 * mm * len(abbrs)) / max(1, len(round_numbers)))
+    widths = [10 * mm, 14 * mm, 80 * mm] + [cell] * len(round_numbers) + [11 * mm] * len(abbrs)
+    table = listing([header] + body, widths, size=8, align_right=(0,))
+    table.setStyle(TableStyle([("ALIGN", (3, 0), (-1, -1), "CENTER")]))
+    return table
+
+
+def _round_cell(game, number: dict[int, int]) -> str:
+    """ "12f 1": met No. 12, played first, won; a round without an opponent is its mark ("bye 1") or "–"."""
+    if game.opponent not in number:
+        return game.mark or "–"
+    return f"{number[game.opponent]}{'f' if game.played_first else 's'} {game.mark}"
