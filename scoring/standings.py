@@ -49,20 +49,32 @@ class Standing:
     """One line of the standings: the player, the place, and the value of every metric by its key."""
 
     place: str  # "1", or "4-5" for a shared place
-    player_id: int
-    name: str
-    seed: int
+    player: PlayerRecord
     half_points: int
     metrics: dict  # metric key -> value (`Metric.value_for`): {"vp": 4.5, "head_to_head": None, ...}
     metric_texts: tuple[str, ...]  # the same values written for people, in the order applied
     games_played: int
     rounds: tuple[PlayerRound, ...]  # one per counted round, in round order
-    withdrawn_after_round: int | None = None
-    joined_round: int = 1
 
     @property
     def vp(self) -> float:
         return self.half_points / 2
+
+    @property
+    def player_id(self) -> int:
+        return self.player.id
+
+    @property
+    def name(self) -> str:
+        return self.player.name
+
+    @property
+    def seed(self) -> int:
+        return self.player.seed
+
+    @property
+    def withdrawn_after_round(self) -> int | None:
+        return self.player.withdrawn_after_round
 
 
 @dataclass(frozen=True)
@@ -119,21 +131,9 @@ def standings(record: TournamentFile, order: Sequence[str] = DEFAULT_ORDER) -> l
 
 def standing_line(tally: Tally, place: str, level_group: list[Tally], metrics: list[Metric]) -> Standing:
     """The player's line; `level_group` holds every player level with them on VP (themselves included)."""
-    player = tally.player
     values = {metric.key: metric.value_for(tally, level_group) for metric in metrics}
-    return Standing(
-        place=place,
-        player_id=player.id,
-        name=player.name,
-        seed=player.seed,
-        half_points=tally.half_points,
-        metrics=values,
-        metric_texts=tuple(metric.text(values[metric.key]) for metric in metrics),
-        games_played=tally.games_played,
-        rounds=tuple(tally.rounds),
-        withdrawn_after_round=player.withdrawn_after_round,
-        joined_round=player.joined_round,
-    )
+    texts = tuple(metric.text(values[metric.key]) for metric in metrics)
+    return Standing(place, tally.player, tally.half_points, values, texts, tally.games_played, tuple(tally.rounds))
 
 
 # --- Crosstable and JSON ------------------------------------------------------

@@ -387,7 +387,7 @@ def test_crosstable_marks_games_and_forfeits():
     assert [row.against for row in rows] == [{1: ("1",)}, {1: ("−",)}, {2: ("0",), 3: ("+",)}]
     # Columns in the same order (2, 3, 1); "" for self and never met.
     assert [row.cells for row in rows] == [("", "", "1"), ("", "", "−"), ("0", "+", "")]
-    assert [(row.vp, row.metrics["prog_diff"], row.metrics["prog_level"]) for row in rows] == [(2.0, 5, 9), (1.0, 0, 0), (1.0, -5, 4)]
+    assert [(row.standing.vp, row.standing.metrics["prog_diff"], row.standing.metrics["prog_level"]) for row in rows] == [(2.0, 5, 9), (1.0, 0, 0), (1.0, -5, 4)]
 
 
 def test_standings_json_shape():

@@ -18,10 +18,6 @@ class MatchStatus(StrEnum):
     BYE = "bye"
     PENDING = "pending"
 
-    @property
-    def label(self) -> str:
-        return self.value.capitalize()
-
 
 class RoundStatus(StrEnum):
     """A round's life on the site: a draft the organiser may change, published, then closed (complete)."""
@@ -29,10 +25,6 @@ class RoundStatus(StrEnum):
     DRAFT = "draft"
     PUBLISHED = "published"
     COMPLETE = "complete"
-
-    @property
-    def label(self) -> str:
-        return self.value.capitalize()
 
 
 class System(StrEnum):
