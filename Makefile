@@ -1,5 +1,6 @@
-# `make run` starts the site, `make test` runs the test suite.
-# Both build a local virtualenv in .venv first; it is reinstalled only when
+# `make run` starts the site, `make test` runs the test suite, `make serve`
+# runs it for real under gunicorn (README, "Running it for real").
+# All build a local virtualenv in .venv first; it is reinstalled only when
 # pyproject.toml changes (tracked by the stamp file).
 
 PYTHON ?= python3
@@ -7,8 +8,11 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed.stamp
 PYTEST_ARGS ?=
+# `PORT=8001 make run`; `make serve` reads PORT too (tournament/gunicorn_conf.py).
+PORT ?= 8000
+export PORT
 
-.PHONY: run test clean venv
+.PHONY: run serve test clean venv
 
 venv: $(STAMP)
 
@@ -24,11 +28,19 @@ run: $(STAMP)
 	@if $(VPY) manage.py help --commands | grep -qx demo; then \
 		$(VPY) manage.py demo --if-empty; \
 	fi
-	$(VPY) manage.py runserver 127.0.0.1:8000
+	$(VPY) manage.py runserver 127.0.0.1:$(PORT)
+
+# Production: settings from the environment (DJANGO_DEBUG=0, DJANGO_SECRET_KEY,
+# DATABASE_URL, REDIS_URL, ...); workers from WEB_CONCURRENCY.  No demo data.
+# exec: gunicorn takes the shell's place, so a stop signal reaches it directly.
+serve: $(STAMP)
+	$(VPY) manage.py migrate --noinput
+	$(VPY) manage.py collectstatic --noinput --verbosity 0
+	exec $(VPY) -m gunicorn -c python:tournament.gunicorn_conf tournament.wsgi:application
 
 test: $(STAMP)
 	$(VPY) -m pytest $(PYTEST_ARGS)
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis staticfiles
 	find . -name __pycache__ -type d -prune -not -path './.git/*' -exec rm -rf {} +

@@ -1,34 +1,90 @@
 """Django settings for the Ingenious tournament manager.
 
-Defaults suit a laptop: SQLite in the project folder, DEBUG on. Set
-DATABASE_URL (e.g. postgres://user:pass@127.0.0.1:5432/name) for PostgreSQL,
-and DJANGO_SECRET_KEY / DJANGO_DEBUG=0 / DJANGO_ALLOWED_HOSTS for a real server.
+Defaults suit a laptop: SQLite in the project folder, DEBUG on, pages cached
+in each process's memory.  A real server sets its own from the environment
+(README, "Running it for real"): DJANGO_DEBUG=0, DJANGO_SECRET_KEY,
+DJANGO_ALLOWED_HOSTS, DJANGO_HTTPS=1 behind an HTTPS proxy, DATABASE_URL,
+REDIS_URL, DJANGO_CONN_MAX_AGE, DJANGO_ADMINS and the mail server.  A value
+that cannot be read stops the start with a message naming the variable.
 """
 import os
+from email.utils import getaddresses
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off"}
+
 
 def _env_flag(name, default):
-    value = os.environ.get(name)
-    if value is None:
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
         return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    if value in TRUE_WORDS | FALSE_WORDS:
+        return value in TRUE_WORDS
+    raise ImproperlyConfigured(f"{name}={os.environ[name]!r} is neither on nor off: set {name}=1 or {name}=0.")
 
 
-SECRET_KEY = os.environ.get(
-    "DJANGO_SECRET_KEY", "django-insecure-dev-only-change-me-for-any-real-server"
-)
+def _env_int(name, default):
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isdigit():
+        raise ImproperlyConfigured(f"{name}={value!r} is not a whole number: set {name} to one, e.g. {default}.")
+    return int(value)
+
+
+def _env_list(name):
+    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
+
+
+def _env_admins(name):
+    """ADMINS from "Ann Able <ann@example.org>, bob@example.org" (names optional)."""
+    text = os.environ.get(name, "")
+    admins = [(who or address, address) for who, address in getaddresses([text]) if address]
+    if any("@" not in address for _, address in admins) or (text.strip() and not admins):
+        raise ImproperlyConfigured(
+            f"{name}={text!r} is not a list of e-mail addresses: set it like "
+            f"{name}=\"Ann Able <ann@example.org>, bob@example.org\"."
+        )
+    return admins
+
+
 DEBUG = _env_flag("DJANGO_DEBUG", True)
 
-ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver"] + [
-    host.strip()
-    for host in os.environ.get("DJANGO_ALLOWED_HOSTS", "").split(",")
-    if host.strip()
-]
+# The development key is in the source for anyone to read: with it, anyone
+# could sign sessions and password-reset links.  A real server sets its own.
+DEVELOPMENT_SECRET_KEY = "django-insecure-dev-only-change-me-for-any-real-server"
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "").strip() or DEVELOPMENT_SECRET_KEY
+if not DEBUG and SECRET_KEY == DEVELOPMENT_SECRET_KEY:
+    raise ImproperlyConfigured(
+        "DJANGO_DEBUG=0 needs a secret key of the server's own, because the development key is public "
+        "(it is in the source, so anyone could forge logins with it): set DJANGO_SECRET_KEY to a long "
+        "random string, e.g. the output of: python3 -c 'import secrets; print(secrets.token_urlsafe(50))'"
+    )
+
+# The site's own addresses (comma-separated), besides the local ones that
+# `make run`, the tests and a health check from the same machine use.
+ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver", *_env_list("DJANGO_ALLOWED_HOSTS")]
+
+# DJANGO_HTTPS=1: the site is reached over HTTPS only, through a proxy (nginx,
+# a load balancer) that sets X-Forwarded-Proto.  HSTS holds browsers to HTTPS
+# for DJANGO_HSTS_SECONDS (a year unless set), subdomains included.
+HTTPS = _env_flag("DJANGO_HTTPS", False)
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # balancers often check over plain HTTP
+    SECURE_HSTS_SECONDS = _env_int("DJANGO_HSTS_SECONDS", 365 * 24 * 3600)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -45,6 +101,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files from the app itself, also with DEBUG off (README, "Running it for real").
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -79,12 +137,20 @@ ASGI_APPLICATION = "tournament.asgi.application"
 # Connections close after each request unless DJANGO_CONN_MAX_AGE says to keep
 # them (a gunicorn deployment on PostgreSQL may set 60); kept connections of
 # the live-server threads would also hold the test database open at teardown.
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DJANGO_CONN_MAX_AGE", "0")),
-    )
-}
+conn_max_age = _env_int("DJANGO_CONN_MAX_AGE", 0)
+try:
+    DATABASES = {
+        "default": dj_database_url.config(
+            default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+            conn_max_age=conn_max_age,
+            conn_health_checks=conn_max_age > 0,  # a kept connection is tried before reuse
+        )
+    }
+except ValueError:  # the message would quote the address, password and all: name the scheme only
+    raise ImproperlyConfigured(
+        f"DATABASE_URL (scheme {urlsplit(os.environ.get('DATABASE_URL', '')).scheme!r}) cannot be read: "
+        "set it like postgres://user:password@127.0.0.1:5432/name or sqlite:////path/to/db.sqlite3"
+    ) from None
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -99,6 +165,22 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
+# `manage.py collectstatic` (run by `make serve`) gathers the files here.
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT", "").strip() or BASE_DIR / "staticfiles")
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # With DEBUG off: hashed names (cached for ever by browsers) and gzip/brotli
+    # copies, served by WhiteNoise.  With DEBUG on: the files as they are, no
+    # collectstatic needed (nor for the tests).
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
+# As DEBUG was set, not as the test runner turns it: the tests (DEBUG on in the
+# environment) need no collected files, and WhiteNoise does not warn of their absence.
+WHITENOISE_AUTOREFRESH = WHITENOISE_USE_FINDERS = DEBUG
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -106,16 +188,88 @@ LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/manage/"
 LOGOUT_REDIRECT_URL = "/"
 
-# Public pages are cached whole (tournament/cache.py).  The default is this
-# process's memory, right for runserver and a single gunicorn worker; several
-# workers need a shared cache, e.g. DJANGO_CACHE_URL-style Redis settings here.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "ingenious-public-pages",
-        # Pages never expire by age: a change moves the version in their keys, so a
-        # stale page is never reached again; MAX_ENTRIES bounds the memory.
-        "TIMEOUT": None,
-        "OPTIONS": {"MAX_ENTRIES": 5000},
+# Public pages are cached whole (tournament/cache.py), under keys holding each
+# tournament's data version, so no process ever serves a stale page.  The
+# default is this process's memory, right for runserver and one gunicorn
+# worker.  REDIS_URL puts the cache in Redis, shared by every worker and every
+# machine: each page is rendered once for all of them.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL:
+    if urlsplit(REDIS_URL).scheme not in {"redis", "rediss", "unix"}:
+        raise ImproperlyConfigured(
+            f"REDIS_URL (scheme {urlsplit(REDIS_URL).scheme!r}) is not a Redis address: "
+            "set it like redis://127.0.0.1:6379/0 (rediss:// for TLS)."
+        )
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "ingenious",
+            # Unlike the memory cache below, Redis has no entry limit of its
+            # own: stale pages (unreachable once their version moves) leave
+            # after an hour; a page still current is rendered again at most
+            # hourly.  Give Redis a maxmemory too (README).
+            "TIMEOUT": 3600,
+            # A Redis that does not answer fails the request (and /healthz)
+            # in seconds instead of holding the worker.
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+        }
     }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "ingenious-public-pages",
+            # Pages never expire by age: a change moves the version in their keys, so a
+            # stale page is never reached again; MAX_ENTRIES bounds the memory.
+            "TIMEOUT": None,
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    }
+
+# Errors go to stderr, each line with the request's method, path and user
+# (private-link tokens redacted: tournament/server_log.py); with DEBUG off,
+# DJANGO_ADMINS also get each server error by mail, through the mail server
+# the DJANGO_EMAIL_* variables name.
+ADMINS = _env_admins("DJANGO_ADMINS")
+SERVER_EMAIL = os.environ.get("DJANGO_SERVER_EMAIL", "").strip() or "ingenious@localhost"
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "").strip() or "localhost"
+EMAIL_PORT = _env_int("DJANGO_EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_PASSWORD", "")
+EMAIL_USE_TLS = _env_flag("DJANGO_EMAIL_TLS", False)
+EMAIL_TIMEOUT = 10
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {
+        "request_context": {"()": "tournament.server_log.RequestContextFilter"},
+        "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
+    },
+    "formatters": {
+        "with_request": {
+            "format": "%(asctime)s %(levelname)s %(name)s [%(request_method)s %(request_path)s "
+                      "user=%(request_user)s] %(message)s",
+        },
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "filters": ["request_context"],
+            "formatter": "with_request",
+        },
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["require_debug_false", "request_context"],
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": "WARNING"},
+    "loggers": {
+        # Replaces Django's own "django" logger (console only with DEBUG on);
+        # "django.server", runserver's request lines, keeps Django's default.
+        "django": {"handlers": ["stderr", "mail_admins"], "level": "WARNING", "propagate": False},
+    },
 }

@@ -1,0 +1,56 @@
+"""gunicorn's settings for `make serve`: `gunicorn -c python:tournament.gunicorn_conf tournament.wsgi`.
+
+- PORT (default 8000) and LISTEN_ADDRESS (default 127.0.0.1, for a proxy on
+  the same machine; 0.0.0.0 to be reached from other machines directly);
+- WEB_CONCURRENCY worker processes (default 2 x cores + 1, gunicorn's advice);
+- the access log on stdout, gunicorn's own messages on stderr, private-link
+  tokens redacted from both (tournament/server_log.py).
+
+Anything else goes in GUNICORN_CMD_ARGS, e.g. "--threads 4" (gunicorn reads it
+itself and it wins over this file).  A value that cannot be read stops the
+start, naming the variable.
+"""
+
+from __future__ import annotations
+
+import os
+
+from gunicorn.glogging import Logger
+
+from tournament.server_log import RequestContextFilter, redact
+
+
+def _whole_number(name: str, default: int, smallest: int, largest: int) -> int:
+    value = os.environ.get(name, "").strip() or str(default)
+    if not value.isdigit() or not smallest <= int(value) <= largest:
+        raise SystemExit(f"{name}={value!r} cannot be used: set {name} to a whole number from {smallest} to {largest}.")
+    return int(value)
+
+
+port = _whole_number("PORT", 8000, 1, 65535)
+bind = f"{os.environ.get('LISTEN_ADDRESS', '').strip() or '127.0.0.1'}:{port}"
+workers = _whole_number("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1) + 1, 1, 256)
+accesslog = "-"
+errorlog = "-"
+# gunicorn 24+ opens a control socket at one fixed path per user: a second
+# instance on the machine would take it over.  Nothing here uses it.
+control_socket_disable = True
+
+
+class RedactingLogger(Logger):
+    """gunicorn's logger, with private-link tokens taken out of the access log and of its own messages.
+
+    The access log's request line, path and Referer hold the address asked
+    for; gunicorn's error messages ("Error handling request /p/...") may too.
+    """
+
+    def __init__(self, cfg):
+        super().__init__(cfg)
+        self.error_log.addFilter(RequestContextFilter())
+
+    def atoms(self, resp, req, environ, request_time):
+        atoms = super().atoms(resp, req, environ, request_time)
+        return {key: redact(value) if isinstance(value, str) else value for key, value in atoms.items()}
+
+
+logger_class = RedactingLogger

@@ -1,0 +1,58 @@
+"""What the server writes to its logs: each error with the request's path and user, never a private link.
+
+A player's private link (/p/<token>/) is the only key to their page, so a
+log line must not carry it: `redact()` replaces the token wherever a path
+appears, in Django's error lines (`RequestContextFilter`) and in gunicorn's
+access log (`tournament.gunicorn_conf`).  Plain Python: no Django import.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+# /p/<token>... as a path, a full address or a Referer; the token is whatever
+# stands in that segment (a mistyped one may be a near miss of a real one).
+PRIVATE_LINK = re.compile(r"/p/[^/?#\s\"']+")
+REDACTED = "/p/[private]"
+
+
+def redact(text: str) -> str:
+    """The text with every private-link token replaced by `[private]`."""
+    if "/p/" not in text:  # the common case, and cheap: the access log calls this on every request
+        return text
+    return PRIVATE_LINK.sub(REDACTED, text)
+
+
+class RequestContextFilter(logging.Filter):
+    """Adds `request_method`, `request_path` and `request_user` to every record; redacts links in the message.
+
+    Django's `django.request` logger passes the request along with each 4xx
+    and 5xx it logs; other records get "-".  Attached to a handler, it sees
+    every record that handler writes, from any logger.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        request = getattr(record, "request", None)
+        record.request_method = getattr(request, "method", None) or "-"
+        record.request_path = redact(getattr(request, "path", None) or "-")
+        record.request_user = _user_name(request)
+        message = redact(record.getMessage())
+        if message is not record.msg:
+            record.msg, record.args = message, None
+        return True
+
+
+def _user_name(request) -> str:
+    """Who made the request: a user name, "anonymous", or "-" when unknown.
+
+    Reading `request.user` may query the database, which may be what failed:
+    whatever goes wrong here must not stop the error itself being logged.
+    """
+    if request is None or not hasattr(request, "user"):
+        return "-"
+    try:
+        user = request.user
+        return user.get_username() if user.is_authenticated else "anonymous"
+    except Exception:  # noqa: BLE001 - see the docstring
+        return "unknown"
