@@ -1,0 +1,43 @@
+"""The organiser's actions, each one transaction: views call these and nothing else writes.
+
+Every refusal is a `Refused` with a sentence for the organiser (and the form
+field it concerns, where there is one).  Nothing is half-written: each
+function runs inside `transaction.atomic()`, and generating a round locks the
+tournament row, so two clicks at once make one round.
+
+The actions live in one module per concern; this package names them all, so
+callers write `services.enter_result(...)` whichever module holds it:
+
+- `entries`: tournaments, their settings, players, withdrawals, closing the entries;
+- `roles`: organisers and arbiters, renewing a player's private link;
+- `rounds`: generating, checking, editing, publishing, deleting and closing rounds;
+- `results`: checking and entering a match's result, and reading it back;
+- `submissions`: results the players send through their private links.
+"""
+
+from .entries import (
+    add_player,
+    create_tournament,
+    entries_closed,
+    import_players_csv,
+    import_tournament,
+    parse_players_csv,
+    reinstate,
+    update_settings,
+    withdraw,
+)
+from .refused import Refused
+from .results import check_played_result, enter_result, result_summary
+from .roles import ROLES, add_role, remove_role, renew_link
+from .rounds import close_round, delete_draft, draft_warnings, generate_round, publish_round, swap_players
+from .submissions import answer_submission, current_match, submit_result
+
+__all__ = [
+    "ROLES", "Refused",
+    "add_player", "create_tournament", "entries_closed", "import_players_csv", "import_tournament", "parse_players_csv", "reinstate",
+    "update_settings", "withdraw",
+    "add_role", "remove_role", "renew_link",
+    "close_round", "delete_draft", "draft_warnings", "generate_round", "publish_round", "swap_players",
+    "check_played_result", "enter_result", "result_summary",
+    "answer_submission", "current_match", "submit_result",
+]

@@ -1,0 +1,167 @@
+"""Tournaments, their settings and their players: entries, late entries, withdrawals, closing the entries."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+
+from django.db import transaction
+from django.db.models import Max
+
+from .. import audit
+from ..cache import bump
+from ..models import Player, Round, Tournament
+from ..records import import_record, unique_slug
+from .refused import Refused
+
+
+@transaction.atomic
+def create_tournament(name: str, user=None, **settings) -> Tournament:
+    tournament = Tournament.objects.create(name=name.strip(), slug=unique_slug(name), **settings)
+    if user is not None and user.is_authenticated:
+        tournament.organisers.add(user)
+    audit.record(tournament, user, "tournament created", tournament.name, after=audit.settings_of(tournament))
+    return tournament
+
+
+@transaction.atomic
+def import_tournament(record, user=None, slug: str | None = None) -> Tournament:
+    """A tournament from its file, with the importing user as its organiser; all or nothing."""
+    tournament = import_record(record, slug)
+    if user is not None and user.is_authenticated:
+        tournament.organisers.add(user)
+    audit.record(tournament, user, "tournament imported", tournament.name,
+                 after={**audit.settings_of(tournament), "players": tournament.players.count(),
+                        "rounds": tournament.rounds.count()})
+    return tournament
+
+
+@transaction.atomic
+def update_settings(tournament: Tournament, user=None, **settings) -> Tournament:
+    """Change a tournament's name or settings; the system is fixed once round 1 exists."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    before = audit.settings_of(tournament)
+    if "name" in settings:
+        settings["name"] = (settings["name"] or "").strip()
+        if not settings["name"]:
+            raise Refused("A tournament needs a name.", "name")
+    if entries_closed(tournament) and settings.get("system", tournament.system) != tournament.system:
+        raise Refused("The pairing system is fixed once round 1 has been paired.", "system")
+    for field, value in settings.items():
+        if field not in audit.SETTINGS:
+            raise Refused(f"{field} is not a setting.")
+        setattr(tournament, field, value)
+    old, new = audit.changed(before, audit.settings_of(tournament))
+    if new:
+        tournament.save()
+        audit.record(tournament, user, "settings changed", tournament.name, before=old, after=new)
+    return tournament
+
+
+def entries_closed(tournament: Tournament) -> bool:
+    return tournament.rounds.exists()
+
+
+@transaction.atomic
+def add_player(tournament: Tournament, name: str, rating: int | None = None, club: str = "", user=None) -> Player:
+    """An entry; after round 1 has been generated, a late entry joining at the next round."""
+    name = (name or "").strip()
+    if not name:
+        raise Refused("Every player needs a name.", "name")
+    Tournament.objects.select_for_update().get(pk=tournament.pk)
+    highest = tournament.players.aggregate(number=Max("number"), seed=Max("seed"))
+    joined = 1
+    if entries_closed(tournament):
+        joined = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+        if tournament.rounds.filter(status=Round.DRAFT).exists():
+            joined -= 1  # the draft round can still take the newcomer once regenerated
+    player = Player.objects.create(
+        tournament=tournament,
+        number=(highest["number"] or 0) + 1,
+        seed=(highest["seed"] or 0) + 1,
+        name=name,
+        rating=rating,
+        club=(club or "").strip(),
+        joined_round=max(1, joined),
+    )
+    audit.record(tournament, user, "late entry" if joined > 1 else "player added", player.name,
+                 after=audit.player_of(player))
+    return player
+
+
+def parse_players_csv(text: str) -> list[tuple[str, int | None, str]]:
+    """Rows of name, rating, club (a header line is allowed); a bad row names its line."""
+    rows = []
+    reader = csv.reader(io.StringIO(text))
+    for line_number, row in enumerate(reader, start=1):
+        if not row or not any(cell.strip() for cell in row):
+            continue
+        cells = [cell.strip() for cell in row] + ["", ""]
+        name, rating_text, club = cells[0], cells[1], cells[2]
+        if line_number == 1 and name.lower() == "name":
+            continue
+        if not name:
+            raise Refused(f"Line {line_number}: the name is empty.", "file")
+        rating = None
+        if rating_text:
+            try:
+                rating = int(rating_text)
+            except ValueError:
+                raise Refused(f"Line {line_number}: the rating {rating_text!r} is not a whole number.", "file") from None
+        rows.append((name, rating, club))
+    if not rows:
+        raise Refused("The file has no players in it.", "file")
+    return rows
+
+
+@transaction.atomic
+def import_players_csv(tournament: Tournament, text: str, user=None) -> list[Player]:
+    """All rows or none."""
+    return [add_player(tournament, name, rating, club, user=user) for name, rating, club in parse_players_csv(text)]
+
+
+@transaction.atomic
+def withdraw(player: Player, after_round: int, user=None) -> None:
+    if after_round < 0:
+        raise Refused("A round number is 0 or more.", "after_round")
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    before = player.withdrawn_after_round
+    player.withdrawn_after_round = after_round
+    player.save(update_fields=["withdrawn_after_round"])
+    audit.record(player.tournament, user, "player withdrawn", player.name,
+                 before={"withdrawn after round": before}, after={"withdrawn after round": after_round})
+
+
+@transaction.atomic
+def reinstate(player: Player, user=None) -> None:
+    """Undo a withdrawal: the player is paired again from the next round generated."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.withdrawn_after_round is None:
+        raise Refused(f"{player.name} is not withdrawn.")
+    before = player.withdrawn_after_round
+    player.withdrawn_after_round = None
+    player.save(update_fields=["withdrawn_after_round"])
+    audit.record(player.tournament, user, "player reinstated", player.name,
+                 before={"withdrawn after round": before}, after={"withdrawn after round": None})
+
+
+def close_entries(tournament: Tournament) -> list[str]:
+    """Fix the seed order once: rating, highest first; the rest by a random draw, shown to all.
+
+    Called by `rounds.generate_round` for round 1, inside its transaction and its lock on the tournament.
+    """
+    players = list(tournament.players.all())
+    rng = random.SystemRandom()
+    draw = {p.pk: rng.random() for p in players}
+    ordered = sorted(players, key=lambda p: (p.rating is None, -(p.rating or 0), draw[p.pk]))
+    for offset, player in enumerate(ordered):  # two passes keep the unique constraint happy
+        player.seed = 100000 + offset
+    Player.objects.bulk_update(ordered, ["seed"])
+    for seed, player in enumerate(ordered, start=1):
+        player.seed = seed
+    Player.objects.bulk_update(ordered, ["seed"])
+    tournament.system = tournament.resolved_system(len(players))
+    tournament.save(update_fields=["system"])
+    bump(tournament.pk)  # bulk_update sends no signals
+    return [p.name for p in ordered]

@@ -1,0 +1,118 @@
+"""A match's result: checking what was typed or logged, entering it (or correcting it), reading it back."""
+
+from __future__ import annotations
+
+import json
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine import check_text
+
+from .. import audit
+from ..domain.results import MAX_SCORE, ScoreFault, both_complete, check_scores, game_half_points
+from ..domain.text import format_vp
+from ..domain.values import is_whole, storable
+from ..models import Match, Player, Round, Submission
+from .refused import Refused
+
+
+def check_played_result(scores, flagged, log_text: str | None):
+    """The scores and flags a played result records, or `Refused` naming what is wrong.
+
+    With a log, the engine replays it: an invalid log is refused with the
+    checker's message; typed scores or flags that disagree are refused.
+    """
+    if log_text:
+        report = check_text(log_text)
+        if not report.valid:
+            where = "" if report.event is None else f"move {report.event}: "
+            raise Refused(f"The move log is not valid ({report.code}): {where}{report.message}", "log")
+        if report.levels is None or len(report.scores) != 2:
+            raise Refused("A tournament game is a two-player game under mso or kosmos rules.", "log")
+        if scores is not None and scores != report.scores:
+            raise Refused(f"The typed scores {scores} disagree with the move log, which gives {report.scores}.", "scores")
+        if flagged is not None and any(flagged) and list(flagged) != report.flagged:
+            raise Refused("The 'ran out of time' ticks disagree with the move log.", "flagged")
+        log = json.loads(log_text)
+        if not storable(log):
+            # The checker has refused non-finite numbers and surrogates; a NUL is valid
+            # JSON and passes, but PostgreSQL's jsonb cannot store it.
+            raise Refused("The move log holds a NUL character (\\u0000), which cannot be stored: remove it.", "log")
+        return report.scores, report.flagged, log
+    if scores is None:
+        raise Refused("Enter six scores for each player, or a move log.", "scores")
+    try:
+        scores = check_scores(scores)
+    except ScoreFault as fault:
+        if is_whole(fault.value):
+            raise Refused(f"A score is between 0 and {MAX_SCORE}, not {fault.value}.", "scores") from None
+        raise Refused(f"The scores {fault.problem}.", "scores") from None
+    if both_complete(scores):
+        raise Refused(f"{MAX_SCORE} in all six colours ends the game at once: only one player can have it.", "scores")
+    return scores, list(flagged or [False, False]), None
+
+
+@transaction.atomic
+def enter_result(match: Match, *, status: str, user=None, scores=None, flagged=None, log_text=None,
+                 forfeit_winner: Player | None = None, correction: bool = False, version: int | None = None) -> Match:
+    """Record a match's result.  A second entry is refused unless it is an explicit correction.
+
+    `user` is the organiser or arbiter entering it, or the confirming Player
+    when a result sent through the private links is confirmed.  Entering a
+    result settles the players' submissions still open on the match.
+    """
+    match = Match.objects.select_for_update(of=("self",)).select_related(
+        "round", "round__tournament", "first", "second", "forfeit_winner").get(pk=match.pk)
+    if match.round.status == Round.DRAFT:
+        raise Refused("Publish the round before entering results.")
+    if match.status == Match.BYE:
+        raise Refused("A bye has no result to enter.")
+    if match.status != Match.PENDING and not correction:
+        raise Refused("This match already has a result; correct it explicitly if it is wrong.")
+    if version is not None and version != match.version:
+        who = match.entered_by or "someone"
+        when = timezone.localtime(match.entered_at).strftime("%H:%M:%S") if match.entered_at else "just now"
+        raise Refused(f"This result was changed by {who} at {when}; here it is now. Your entry was not saved.")
+    before = audit.result_of(match)
+    if status == Match.PLAYED:
+        match.scores, (match.first_flagged, match.second_flagged), match.log = check_played_result(scores, flagged, log_text)
+        match.forfeit_winner = None
+    elif status == Match.FORFEIT:
+        if forfeit_winner is not None and forfeit_winner.pk not in (match.first_id, match.second_id):
+            raise Refused("The winner of a forfeit must be one of the two players.", "forfeit_winner")
+        match.scores, match.log = None, None
+        match.first_flagged = match.second_flagged = False
+        match.forfeit_winner = forfeit_winner
+    elif status == Match.PENDING and correction:
+        match.scores, match.log, match.forfeit_winner = None, None, None
+        match.first_flagged = match.second_flagged = False
+    else:
+        raise Refused(f"Unknown result kind {status!r}.", "status")
+    match.status = status
+    match.entered_by = audit.who(user)[0]
+    match.entered_at = timezone.now()
+    match.version += 1
+    match.clean()  # the model's own invariants, after the checks above: a failure here is a bug, not input
+    match.save()
+    if status != Match.PENDING:
+        match.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED)).update(
+            status=Submission.SETTLED, answered_at=match.entered_at)
+    if isinstance(user, Player):
+        action = "result confirmed by the opponent"
+    else:
+        action = "result entered" if before is None else ("result removed" if status == Match.PENDING else "result corrected")
+    audit.record(match.round.tournament, user, action, audit.match_subject(match), before=before,
+                 after=audit.result_of(match))
+    return match
+
+
+def result_summary(match: Match) -> str:
+    """The result as an organiser reads it back."""
+    if match.status == Match.PLAYED:
+        first, second = game_half_points(*match.scores)
+        return f"{match.first} {format_vp(first)} – {format_vp(second)} {match.second}"
+    if match.status == Match.FORFEIT:
+        winner = match.forfeit_winner or "nobody (both absent)"
+        return f"forfeit, won by {winner}"
+    return match.get_status_display()

@@ -1,0 +1,145 @@
+"""Rounds: pair the next one as a draft, say what an edited draft breaks, swap, publish, delete, close."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from .. import audit
+from ..cache import bump
+from ..models import Match, Player, Round, Tournament
+from ..next_round import NotReady, entrants, pair_next
+from ..pairing import PairingImpossible
+from ..pairing.sides import faults
+from ..records import record_of
+from .entries import close_entries
+from .refused import Refused
+
+
+@transaction.atomic
+def generate_round(tournament: Tournament, user=None) -> Round:
+    """Pair the next round as a draft.  Refused while a round is a draft or has pending matches."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.rounds.filter(status=Round.DRAFT).exists():
+        raise Refused("A draft round already exists: publish or delete it first.")
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None and last.status != Round.COMPLETE:
+        raise Refused(f"Round {last.number} is not closed yet: enter its results and close it first.")
+    if last is None:
+        if tournament.players.count() < 2:
+            raise Refused("A round needs at least two players.")
+        close_entries(tournament)
+    record = record_of(tournament)
+    try:
+        pairing = pair_next(record)
+    except NotReady as reason:
+        raise Refused(str(reason)) from None
+    except PairingImpossible as impossible:
+        raise Refused(impossible.message) from None
+    round_ = Round.objects.create(tournament=tournament, number=pairing.round, status=Round.DRAFT)
+    players = {p.number: p for p in tournament.players.all()}
+    matches = [
+        Match(round=round_, table=table, first=players[t.first], second=players[t.second], reason=t.reason[:300])
+        for table, t in enumerate(pairing.tables, start=1)
+    ]
+    if pairing.bye is not None:
+        matches.append(
+            Match(round=round_, table=len(matches) + 1, first=players[pairing.bye], status=Match.BYE,
+                  reason=pairing.bye_reason[:300])
+        )
+    Match.objects.bulk_create(matches)
+    bump(tournament.pk)  # bulk_create sends no signals
+    audit.record(tournament, user, "round paired", f"Round {round_.number}", after=audit.tables_of(round_))
+    return round_
+
+
+def draft_warnings(round_: Round) -> list[str]:
+    """Each pairing rule the (edited) draft breaks, in words."""
+    tournament = round_.tournament
+    record = record_of(tournament)
+    state = {e.id: e for e in entrants(record, round_.number)}
+    warnings = []
+    byes_left = any(e.active and e.byes == 0 for e in state.values())
+    for match in round_.matches.select_related("first", "second"):
+        people = [match.first] + ([match.second] if match.second else [])
+        for person in people:
+            if not state[person.number].active:
+                warnings.append(f"Table {match.table}: {person.name} does not play this round (withdrawn or not yet joined).")
+        if match.second is None:
+            if state[match.first.number].byes and byes_left:
+                warnings.append(f"Table {match.table}: {match.first.name} gets a second bye while others have had none.")
+            continue
+        first, second = state[match.first.number], state[match.second.number]
+        if second.id in first.opponents:
+            warnings.append(f"Table {match.table}: {match.first.name} and {match.second.name} have met before.")
+        if faults(first.sides, "F"):
+            warnings.append(f"Table {match.table}: {match.first.name} playing first breaks the first-move rules.")
+        if faults(second.sides, "S"):
+            warnings.append(f"Table {match.table}: {match.second.name} playing second breaks the first-move rules.")
+    return warnings
+
+
+@transaction.atomic
+def swap_players(round_: Round, one: Player, other: Player, user=None) -> None:
+    """Exchange two players' places in a draft round (either may be at a bye)."""
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.DRAFT:
+        raise Refused("Only a draft round can be edited.")
+    if one.pk == other.pk:
+        raise Refused("Choose two different players.")
+    places = []
+    for person in (one, other):
+        match = round_.matches.filter(first=person).first() or round_.matches.filter(second=person).first()
+        if match is None:
+            raise Refused(f"{person.name} is not in this round.")
+        places.append((match, "first" if match.first_id == person.pk else "second"))
+    (match_a, side_a), (match_b, side_b) = places
+    before = audit.tables_of(round_)
+    if match_a.pk == match_b.pk:
+        match_a.first, match_a.second = match_a.second, match_a.first
+        match_a.reason = "edited by the organiser"
+        match_a.save()
+    else:
+        setattr(match_a, side_a, other)
+        setattr(match_b, side_b, one)
+        for match in (match_a, match_b):
+            match.reason = "edited by the organiser"
+            match.save()
+    old, new = _changed_lines(before, audit.tables_of(round_))
+    audit.record(round_.tournament, user, "players swapped", f"Round {round_.number}: {one.name} and {other.name}",
+                 before=old, after=new)
+
+
+def _changed_lines(before: list[str], after: list[str]) -> tuple[list[str], list[str]]:
+    return [line for line in before if line not in after], [line for line in after if line not in before]
+
+
+@transaction.atomic
+def publish_round(round_: Round, user=None) -> None:
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.DRAFT:
+        raise Refused(f"Round {round_.number} is already published.")
+    round_.status = Round.PUBLISHED
+    round_.save()
+    audit.record(round_.tournament, user, "round published", f"Round {round_.number}", after=audit.tables_of(round_))
+
+
+@transaction.atomic
+def delete_draft(round_: Round, user=None) -> None:
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.DRAFT:
+        raise Refused("Only a draft round can be deleted.")
+    audit.record(round_.tournament, user, "draft deleted", f"Round {round_.number}", before=audit.tables_of(round_))
+    round_.delete()
+
+
+@transaction.atomic
+def close_round(round_: Round, user=None) -> None:
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status != Round.PUBLISHED:
+        raise Refused(f"Round {round_.number} is not an open round.")
+    pending = round_.matches.filter(status=Match.PENDING).count()
+    if pending:
+        raise Refused(f"Round {round_.number} still has {pending} match{'es' if pending > 1 else ''} without a result.")
+    round_.status = Round.COMPLETE
+    round_.save()
+    audit.record(round_.tournament, user, "round closed", f"Round {round_.number}")

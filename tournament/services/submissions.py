@@ -1,0 +1,95 @@
+"""Results the players send through their private links: the opponent confirms, or disputes for an arbiter."""
+
+from __future__ import annotations
+
+import json
+
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from .. import audit
+from ..models import Match, Player, Round, Submission
+from .refused import Refused
+from .results import check_played_result, enter_result
+
+
+def current_match(player: Player) -> Match | None:
+    """The player's game in the latest published round, if they play one (a bye is not a game)."""
+    round_ = player.tournament.rounds.exclude(status=Round.DRAFT).order_by("-number").first()
+    if round_ is None:
+        return None
+    return (round_.matches.select_related("round", "first", "second", "forfeit_winner")
+            .filter(Q(first=player) | Q(second=player)).exclude(status=Match.BYE).first())
+
+
+def _players_match(player: Player, match: Match) -> Match:
+    """The match, locked, once it is sure the player plays in it and it can still take a result."""
+    match = Match.objects.select_for_update(of=("self",)).select_related(
+        "round", "round__tournament", "first", "second").get(pk=match.pk)
+    if player.pk not in (match.first_id, match.second_id):
+        raise Refused("This is not your game.")
+    if match.round.status != Round.PUBLISHED:
+        raise Refused(f"Round {match.round.number} is closed: ask an arbiter to change its results.")
+    if match.status != Match.PENDING:
+        raise Refused("This game already has a result; if it is wrong, tell an arbiter.")
+    return match
+
+
+@transaction.atomic
+def submit_result(player: Player, match: Match, *, scores=None, flagged=None, log_text=None) -> Submission:
+    """A player sends their game's result; it waits for the opponent to confirm it.
+
+    The same result sent by both players counts at once.  A player may send
+    theirs again while it waits (the newest replaces it); after a dispute,
+    only an arbiter decides.
+    """
+    match = _players_match(player, match)
+    scores, flagged, log = check_played_result(scores, flagged, log_text)
+    open_ = list(match.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED)))
+    if any(s.status == Submission.DISPUTED for s in open_):
+        raise Refused("The result of this game is disputed: an arbiter will settle it.")
+    theirs = [s for s in open_ if s.by_id != player.pk]
+    if theirs:
+        sent = theirs[0]
+        if sent.scores == scores and [sent.first_flagged, sent.second_flagged] == list(flagged):
+            return answer_submission(player, sent, agree=True)
+        raise Refused(f"{sent.by.name} has already sent a result: confirm it, or dispute it and say what is wrong.")
+    for mine in open_:  # a result sent again replaces the one still waiting
+        mine.status, mine.answered_at = Submission.SETTLED, timezone.now()
+        mine.note = "replaced by a newer result from the same player"
+        mine.save()
+    submission = Submission.objects.create(match=match, by=player, scores=scores, first_flagged=flagged[0],
+                                           second_flagged=flagged[1], log=log)
+    audit.record(match.round.tournament, player, "result sent", audit.match_subject(match),
+                 after=audit.scores_of(match, scores, flagged))
+    return submission
+
+
+@transaction.atomic
+def answer_submission(player: Player, submission: Submission, *, agree: bool, note: str = "") -> Submission:
+    """The opponent confirms (the result counts) or disputes (it waits for an arbiter) a sent result."""
+    match = _players_match(player, submission.match)
+    submission = Submission.objects.select_for_update().select_related("by").get(pk=submission.pk)
+    if submission.match_id != match.pk or submission.status != Submission.WAITING:
+        raise Refused("That result is no longer waiting for an answer.")
+    if submission.by_id == player.pk:
+        raise Refused("Your opponent confirms the result you sent, not you.")
+    submission.answered_at = timezone.now()
+    flagged = [submission.first_flagged, submission.second_flagged]
+    if agree:
+        submission.status = Submission.CONFIRMED
+        submission.save()
+        log_text = json.dumps(submission.log) if submission.log is not None else None
+        enter_result(match, status=Match.PLAYED, user=player, scores=submission.scores, flagged=flagged,
+                     log_text=log_text)
+        Match.objects.filter(pk=match.pk).update(confirmed_at=submission.answered_at)
+        return submission
+    note = (note or "").strip()
+    if not note:
+        raise Refused("Say what is wrong with the result, so the arbiter knows.", "note")
+    submission.status, submission.note = Submission.DISPUTED, note[:300]
+    submission.save()
+    audit.record(match.round.tournament, player, "result disputed", audit.match_subject(match),
+                 before=audit.scores_of(match, submission.scores, flagged), after={"reason": note})
+    return submission
