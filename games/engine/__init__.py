@@ -1,20 +1,25 @@
 """The Ingenious rules engine: pure Python, no Django.
 
-    from games.engine import Game, replay, check_text
+    from games.engine import new_game, replay, check_text
 
-`Game` plays a game move by move; `replay(log)` checks an `ingenious-log/1`
+`new_game(names, rules)` makes the `Game` (or, for the duel, the `DuelGame`)
+that plays a game move by move; `replay(log)` checks an `ingenious-log/1`
 object and returns a `Report` (see `shared/spec/ingenious-log.md`).
 """
 
 from .errors import ERROR_CODES, BadLog, IllegalMove, IngeniousError
-from .game import Game, Placement, Result, board_winner, duel_winner
-from .log import FORMAT, Report, check_text, replay
+from .game import Game
+from .log import FORMAT, Report, apply_event, check_text, replay
+from .placement import Placement
+from .scoring import Result, board_winner, duel_winner
 from .tiles import Tile
+from .variants import DuelGame, new_game
 
 __all__ = [
     "ERROR_CODES",
     "FORMAT",
     "BadLog",
+    "DuelGame",
     "Game",
     "IllegalMove",
     "IngeniousError",
@@ -22,8 +27,10 @@ __all__ = [
     "Report",
     "Result",
     "Tile",
+    "apply_event",
     "board_winner",
     "check_text",
     "duel_winner",
+    "new_game",
     "replay",
 ]

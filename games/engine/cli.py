@@ -7,7 +7,7 @@ import json
 import sys
 from typing import IO
 
-from .log import Report, _fault, check_text
+from .log import Report, check_text
 
 
 def check_file(path: str, stdin: IO[bytes] | None = None) -> Report:
@@ -19,7 +19,7 @@ def check_file(path: str, stdin: IO[bytes] | None = None) -> Report:
             with open(path, "rb") as handle:
                 data = handle.read()
     except OSError as error:
-        return _fault("bad-format", f"cannot read {path}: {error.strerror or error}")
+        return Report.fault("bad-format", f"cannot read {path}: {error.strerror or error}")
     return check_text(data)
 
 

@@ -35,11 +35,14 @@ from typing import Any
 from .board import CELL_INDEX
 from .errors import BadLog, IngeniousError
 from .game import Game
+from .nesting import MAX_DEPTH, nested_too_deeply, too_deep
 from .rules import RULE_SETS
 from .tiles import COLOUR_NAMES, COLOURS, PARSED_TILES
+from .variants import new_game
+
+__all__ = ["FORMAT", "MAX_DEPTH", "Report", "apply_event", "check_text", "is_int", "replay", "tracks_racks"]
 
 FORMAT = "ingenious-log/1"
-MAX_DEPTH = 64  # levels of nesting in a whole log; a log's own structure needs 5
 _COLOUR_INDEX = {letter: i for i, letter in enumerate(COLOURS)}
 
 
@@ -73,10 +76,10 @@ class Report:
         report.update(self.extra)
         return report
 
-
-def _fault(code: str, message: str, event: int | None = None) -> Report:
-    return Report(valid=False, code=code, event=event, message=message)
-
+    @classmethod
+    def fault(cls, code: str, message: str, event: int | None = None) -> "Report":
+        """The report of an invalid log: the spec's code, the event's index (None: the whole log), why."""
+        return cls(valid=False, code=code, event=event, message=message)
 
 def is_int(value: Any) -> bool:
     """A JSON integer: bools and floats such as 3.0 are not (spec, Precise points)."""
@@ -123,110 +126,42 @@ def _show(value: Any) -> str:
         return "a value nested too deeply to show"
 
 
-def _deeper_than(value: Any, limit: int) -> bool:
-    """Whether a parsed value nests lists and objects more than `limit` levels deep (a scalar is 0)."""
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            item = item.values()
-        elif not isinstance(item, list):
-            continue
-        if depth > limit:
-            return True
-        stack.extend((child, depth + 1) for child in item if isinstance(child, (list, dict)))
-    return False
-
-
-# The fields whose form the replay checks, by where they are: no deep nesting can hide in them.
-_READ_AT_TOP = {"format", "rules", "players", "events", "clock_s", "final"}
-_READ_IN_EVENT = {"place": {"cells", "gain"}, "draw": {"tiles"}, "swap": {"rack"}}
-
-
-def _too_deep(log: dict, events: list) -> str | None:
-    """Where a log nests more than MAX_DEPTH levels deep, or None."""
-    for key, value in log.items():
-        if key not in _READ_AT_TOP and isinstance(value, (list, dict)) and _deeper_than(value, MAX_DEPTH - 1):
-            return json.dumps(key)
-    for index, event in enumerate(events):
-        if type(event) is not dict:
-            continue
-        kind = event.get("type")
-        read = _READ_IN_EVENT.get(kind, ()) if isinstance(kind, str) else ()
-        for key, value in event.items():
-            if isinstance(value, (list, dict)) and key not in read and _deeper_than(value, MAX_DEPTH - 3):
-                return f'"events"[{index}][{json.dumps(key)}]'
-    return None
-
-
 def check_text(text: bytes | str) -> Report:
     """Parse a log from its JSON text and replay it."""
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
-            return _fault("bad-format", f"the log is not UTF-8 text (byte {error.start})")
+            return Report.fault("bad-format", f"the log is not UTF-8 text (byte {error.start})")
     else:
         try:
             text.encode("utf-8")
         except UnicodeEncodeError as error:
-            return _fault("bad-format", f"the log is not UTF-8 text (unpaired surrogate at character {error.start})")
+            return Report.fault("bad-format", f"the log is not UTF-8 text (unpaired surrogate at character {error.start})")
     try:
         obj = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
     except RecursionError:
-        return _fault("bad-format", "the log is not JSON: it is nested too deeply")
+        return Report.fault("bad-format", "the log is not JSON: it is nested too deeply")
     except ValueError as error:
-        return _fault("bad-format", f"the log is not JSON: {error}")
+        return Report.fault("bad-format", f"the log is not JSON: {error}")
     if _SURROGATE_ESCAPE.search(text):
         unpaired = _unpaired_surrogate(obj)
         if unpaired:
-            return _fault("bad-format", f"the log is not UTF-8 text: a string holds the unpaired surrogate {unpaired}")
+            return Report.fault("bad-format", f"the log is not UTF-8 text: a string holds the unpaired surrogate {unpaired}")
     return replay(obj)
 
 
 def replay(log: Any) -> Report:
     """Replay a parsed log; the report names the first faulty event or gives the result."""
     try:
-        game, events = _open(log)
+        players, rules, events = _open(log)
     except BadLog as fault:
-        return _fault(fault.code, fault.message)
-    final = log.get("final")
-    last = len(events) - 1
-    for index, event in enumerate(events):
-        if game.ended_by is not None:
-            if index == last and isinstance(event, dict) and event.get("type") == "end":
-                break
-            kind = event.get("type") if isinstance(event, dict) else None
-            what = f"a {kind!r} event" if isinstance(kind, str) else "an event"
-            return _fault(
-                "after-end",
-                f"{what} comes after the game had ended ({game._ended_text()})",
-                index,
-            )
-        try:
-            _apply(game, event)
-        except IngeniousError as fault:
-            return _fault(fault.code, fault.message, index)
-    if not game.is_over:
-        return _fault("unfinished", f"the events stop before the game ended: {game._why_not_over()}", len(events))
-    result = game.result()
-    if final is not None:
-        mismatch = _final_mismatch(game, final, result.scores)
-        if mismatch:
-            return _fault("wrong-final", mismatch, len(events))
-    return Report(
-        valid=True,
-        scores=result.scores,
-        winner=result.winner,
-        levels=result.levels,
-        ended_by=result.ended_by,
-        players=list(game.names),
-        flagged=list(game.flagged),
-    )
+        return Report.fault(fault.code, fault.message)
+    return _play(log, players, rules, events)
 
 
-def _open(log: Any) -> tuple[Game, list]:
-    """The whole-object checks, in the spec's order; a game ready to replay."""
+def _open(log: Any) -> tuple[list, str, list]:
+    """The whole-object checks, in the spec's order, up to the events and how deep the log nests."""
     if not isinstance(log, dict):
         raise BadLog("bad-format", "the log is not a JSON object")
     if log.get("format") != FORMAT:
@@ -247,15 +182,56 @@ def _open(log: Any) -> tuple[Game, list]:
     events = log.get("events")
     if not isinstance(events, list):
         raise BadLog("bad-format", '"events" must be a list')
-    deep = _too_deep(log, events)
+    deep = too_deep(log, events)
     if deep:
-        raise BadLog("bad-format", f"the log is nested too deeply: {deep} goes more than {MAX_DEPTH} levels deep")
+        raise BadLog("bad-format", nested_too_deeply(deep))
+    return players, rules, events
+
+
+def _play(log: dict, players: list, rules: str, events: list) -> Report:
+    """The rest of the whole-object checks, then every event in turn, then the result."""
     clock = log.get("clock_s")
     if clock is not None and not (is_int(clock) and clock >= 0):
-        raise BadLog("bad-format", '"clock_s" must be a whole number of seconds')
-    _check_final_form(log.get("final"), len(players), rules == "duel")
-    tracked = any(isinstance(e, dict) and e.get("type") == "draw" for e in events)
-    return Game(players, rules, tracked_racks=tracked), events
+        return Report.fault("bad-format", '"clock_s" must be a whole number of seconds')
+    final = log.get("final")
+    try:
+        _check_final_form(final, len(players), rules == "duel")
+    except BadLog as fault:
+        return Report.fault(fault.code, fault.message)
+    game = new_game(players, rules, tracked_racks=tracks_racks(events))
+    last = len(events) - 1
+    for index, event in enumerate(events):
+        if game.ended_by is not None:
+            kind = event.get("type") if isinstance(event, dict) else None
+            if index == last and kind == "end":
+                break
+            what = f"a {kind!r} event" if isinstance(kind, str) else "an event"
+            return Report.fault("after-end", f"{what} comes after the game had ended ({game.ended_text})", index)
+        try:
+            apply_event(game, event)
+        except IngeniousError as fault:
+            return Report.fault(fault.code, fault.message, index)
+    if not game.is_over:
+        return Report.fault("unfinished", f"the events stop before the game ended: {game.why_not_over}", len(events))
+    result = game.result()
+    if final is not None:
+        mismatch = _final_mismatch(game, final, rules == "duel")
+        if mismatch:
+            return Report.fault("wrong-final", mismatch, len(events))
+    return Report(
+        valid=True,
+        scores=result.scores,
+        winner=result.winner,
+        levels=result.levels,
+        ended_by=result.ended_by,
+        players=list(game.names),
+        flagged=list(game.flagged),
+    )
+
+
+def tracks_racks(events: list) -> bool:
+    """Whether a log tracks racks: it does when any event draws tiles."""
+    return any(isinstance(e, dict) and e.get("type") == "draw" for e in events)
 
 
 def _check_final_form(final: Any, player_count: int, duel: bool) -> None:
@@ -336,8 +312,11 @@ def _gain(event: dict, name: str) -> list[int] | None:
     return declared
 
 
-def _apply(game: Game, event: Any) -> None:
-    """Check one event's form (spec order: type, player, tile(s), cells, gain/rack) and play it."""
+def apply_event(game: Game, event: Any) -> None:
+    """Check one event's form (spec order: type, player, tile(s), cells, gain/rack) and play it on `game`.
+
+    Raises `BadLog` for an event not of the spec's form and `IllegalMove` for a move the rules refuse.
+    """
     if type(event) is not dict:
         raise BadLog("bad-event", "an event must be a JSON object")
     kind = event.get("type")
@@ -354,14 +333,14 @@ def _apply(game: Game, event: Any) -> None:
         clock = event.get("clock_s")
         if clock is not None and not (type(clock) is int and clock >= 0):
             raise BadLog("bad-event", f'{game.names[player]}\'s "clock_s" must be a whole number of seconds left')
-        game._place(player, parsed[0], parsed[1], parsed[2], first, second, declared, cells)
+        game.place_parsed(player, parsed, first, second, declared, cells)
     elif kind == "draw":
         player = _player(game, event)
-        game._draw(player, _tile_list(event, "tiles", game.names[player]))
+        game.draw_parsed(player, _tile_list(event, "tiles", game.names[player]))
     elif kind == "swap":
         player = _player(game, event)
         rack = None if event.get("rack") is None else _tile_list(event, "rack", game.names[player])
-        game._swap(player, rack)
+        game.swap_parsed(player, rack)
     elif kind == "flag":
         game.flag(_player(game, event))
     elif kind == "end":
@@ -370,20 +349,19 @@ def _apply(game: Game, event: Any) -> None:
         raise BadLog("bad-event", f"unknown event type {_show(kind)}")
 
 
-def _final_mismatch(game: Game, final: list, scores: list) -> str | None:
-    if game.rules.duel:
+def _final_mismatch(game: Game, final: list, duel: bool) -> str | None:
+    """The first score where `final` and the replay differ, as a sentence; None when they agree."""
+    for player, (declared, computed) in enumerate(zip([final] if duel else final, game.score_rows)):
         for colour in range(6):
-            if final[colour] != scores[colour]:
+            if declared[colour] == computed[colour]:
+                continue
+            if duel:
                 return (
-                    f'"final" puts the {COLOUR_NAMES[colour]} counter on {final[colour]:+d}, '
-                    f"but the replay leaves it on {scores[colour]:+d}"
+                    f'"final" puts the {COLOUR_NAMES[colour]} counter on {declared[colour]:+d}, '
+                    f"but the replay leaves it on {computed[colour]:+d}"
                 )
-        return None
-    for player, (declared, computed) in enumerate(zip(final, scores)):
-        for colour in range(6):
-            if declared[colour] != computed[colour]:
-                return (
-                    f'"final" gives {game.names[player]} {declared[colour]} in {COLOUR_NAMES[colour]}, '
-                    f"but the replay gives {computed[colour]}"
-                )
+            return (
+                f'"final" gives {game.names[player]} {declared[colour]} in {COLOUR_NAMES[colour]}, '
+                f"but the replay gives {computed[colour]}"
+            )
     return None

@@ -13,15 +13,14 @@ class RuleSet:
     # tile touches yet; later placements go anywhere.
     must_touch: bool
     # kosmos: each colour brought to 18 earns a bonus; mso: one per placement.
+    # (The duel's track instead of score boards is its own class: variants.DuelGame.)
     bonus_per_colour: bool
-    # duel: one shared track per colour instead of a score board per player.
-    duel: bool = False
     max_players: int = 4
 
 
 MSO = RuleSet("mso", must_touch=True, bonus_per_colour=False)
 KOSMOS = RuleSet("kosmos", must_touch=False, bonus_per_colour=True)
-DUEL = RuleSet("duel", must_touch=False, bonus_per_colour=True, duel=True, max_players=2)
+DUEL = RuleSet("duel", must_touch=False, bonus_per_colour=True, max_players=2)
 
 RULE_SETS = {rules.name: rules for rules in (MSO, KOSMOS, DUEL)}
 

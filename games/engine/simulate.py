@@ -13,6 +13,7 @@ from .board import CELLS
 from .game import BONUS, Game
 from .log import FORMAT
 from .tiles import COLOURS, RACK_SIZE, TILE_KINDS, kind_name
+from .variants import new_game
 
 
 def _draw_random(game: Game, player: int, rng: random.Random, events: list) -> None:
@@ -58,7 +59,7 @@ def random_game(
     """A whole game as an `ingenious-log/1` object, with draws, gains, swaps and `final`."""
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     names = names or [f"Player {i + 1}" for i in range(players)]
-    game = Game(names, rules, tracked_racks=True)
+    game = new_game(names, rules, tracked_racks=True)
     events: list[dict] = []
     for player in range(players):
         _draw_random(game, player, rng, events)
@@ -83,16 +84,9 @@ def random_game(
         if game.is_over or game.phase == BONUS:
             continue
         if game.may_swap(player) and rng.random() < swap_chance:
-            if rules == "duel":
-                goal = 9 if player == 0 else -9
-                finished = {c for c in range(6) if game.track[c] == goal}
-                aside = [t for t in game.rack(player) if COLOURS.index(t[0]) in finished or COLOURS.index(t[1]) in finished]
-                game.swap(player, aside)
-                events.append({"type": "swap", "player": player, "rack": aside})
-            else:
-                shown = game.rack(player)
-                game.swap(player, shown)
-                events.append({"type": "swap", "player": player, "rack": shown})
+            shown = game.swappable(player)
+            game.swap(player, shown)
+            events.append({"type": "swap", "player": player, "rack": shown})
         _draw_random(game, player, rng, events)
     events.append({"type": "end"})
     result = game.result()
@@ -102,5 +96,5 @@ def random_game(
         "players": names,
         "clock_s": 600,
         "events": events,
-        "final": result.scores if rules == "duel" else result.scores,
+        "final": result.scores,
     }

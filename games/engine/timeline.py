@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .board import CELLS, START_SYMBOLS, area_cells
-from .game import Game
-from .log import _apply
+from .game import BONUS
+from .log import apply_event, tracks_racks
 from .tiles import COLOURS
+from .variants import new_game
 
 
 @dataclass(frozen=True)
@@ -35,8 +36,7 @@ def timeline(log: dict) -> Timeline:
     """Replay a log that the checker has accepted; raises the engine's error otherwise."""
     names = list(log["players"])
     rules = log.get("rules") or "mso"
-    tracked = any(isinstance(e, dict) and e.get("type") == "draw" for e in log["events"])
-    game = Game(names, rules, tracked_racks=tracked)
+    game = new_game(names, rules, tracked_racks=tracks_racks(log["events"]))
     line = Timeline(
         names=names,
         rules=rules,
@@ -48,8 +48,8 @@ def timeline(log: dict) -> Timeline:
         if game.is_over:
             break
         kind = event.get("type")
-        bonus = kind == "place" and game.phase == "bonus"
-        _apply(game, event)
+        bonus = kind == "place" and game.phase == BONUS
+        apply_event(game, event)
         if kind == "flag":
             pending_flags.append(event["player"])
         elif kind == "place":
@@ -59,7 +59,7 @@ def timeline(log: dict) -> Timeline:
                     player=event["player"],
                     tile=event["tile"],
                     cells=(tuple(event["cells"][0]), tuple(event["cells"][1])),
-                    scores=tuple(tuple(s) for s in (game.scores if rules != "duel" else [game.track])),
+                    scores=tuple(tuple(s) for s in game.score_rows),
                     bonus=bonus,
                     flags_before=tuple(pending_flags),
                 )

@@ -28,7 +28,7 @@ from functools import lru_cache
 from hypothesis import HealthCheck, assume, event, given, note, settings
 from hypothesis import strategies as st
 
-from games.engine import ERROR_CODES, Game, check_text, replay
+from games.engine import ERROR_CODES, Game, check_text, new_game, replay
 from games.engine.board import CELLS, START_SYMBOLS
 from games.engine.simulate import random_game
 
@@ -298,7 +298,7 @@ def play(rng, players, rules, flag_level=0, check=True):
     Returns (game, reference, log).  `flag_level` 0 means nobody flags unless
     out of tiles; 1..3 is how many flags (by anyone, at any moment) it tries.
     """
-    game = Game(players, rules, tracked_racks=True)
+    game = new_game(players, rules, tracked_racks=True)
     ref = Reference(players, rules)
     events = []
     candidates = (1, 3, 5, 8)[rng.randrange(4)]  # best of this many random placements

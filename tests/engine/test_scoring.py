@@ -10,7 +10,7 @@ directly: the situation is under test, not the forty placements leading to it.
 
 import pytest
 
-from games.engine import Game, IllegalMove, board_winner, duel_winner, replay
+from games.engine import IllegalMove, board_winner, duel_winner, new_game, replay
 from games.engine.board import CELLS, NEIGHBOURS
 from games.engine.tiles import kind_of
 from games.engine.simulate import random_game
@@ -28,7 +28,7 @@ def gain(**points):
 
 
 def two_player(rules="mso"):
-    return Game(["Ann Able", "Ben Baker"], rules, tracked_racks=False)
+    return new_game(["Ann Able", "Ben Baker"], rules, tracked_racks=False)
 
 
 # --- lines ----------------------------------------------------------------
@@ -174,7 +174,7 @@ def test_all_six_at_18_ends_the_game_at_once_even_with_a_bonus_due():
 
 
 def _tracked_game():
-    game = Game(["Ann Able", "Ben Baker"], "mso", tracked_racks=True)
+    game = new_game(["Ann Able", "Ben Baker"], "mso", tracked_racks=True)
     return game
 
 
@@ -258,7 +258,7 @@ def test_flag_by_the_player_to_move_forfeits_the_rest_of_the_turn():
 
 def test_board_full_ends_when_no_two_adjacent_empty_cells_remain():
     log = random_game(2, "mso", seed=7)
-    game = Game(log["players"], "mso", tracked_racks=False)
+    game = new_game(log["players"], "mso", tracked_racks=False)
     placements = [e for e in log["events"] if e["type"] == "place"]
     area = [i for i, (q, r) in enumerate(CELLS) if max(abs(q), abs(r), abs(q + r)) <= 5]
 
@@ -314,7 +314,7 @@ def test_duel_winner(track, winner):
 
 
 def _duel_set_up():
-    game = Game(["Ann Able", "Ben Baker"], "duel", tracked_racks=False)
+    game = new_game(["Ann Able", "Ben Baker"], "duel", tracked_racks=False)
     game.place(ANN, "RO", [[4, 0], [3, 0]])  # R+1: red counter to +1
     game.place(BEN, "GG", [[-4, 0], [-3, 0]])
     game.place(ANN, "BY", [[4, -1], [3, -1]])
