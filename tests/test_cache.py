@@ -110,7 +110,7 @@ def test_adding_withdrawing_and_importing_players_show_at_once(client, event):
     assert "Eve Fox" in page(client, url).content.decode()
     services.withdraw(event.players.get(name="Ann Able"), 1)
     assert "(withdrawn)" in page(client, url).content.decode()
-    services.import_players_csv(event, "name,rating,club\nFay Gray,1500,\n")
+    services.import_players(event, [("Fay Gray", 1500, "")])
     assert "Fay Gray" in page(client, url).content.decode()
 
 

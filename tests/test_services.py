@@ -3,9 +3,11 @@
 import json
 
 import pytest
+from django.core.exceptions import ValidationError
 
 from games.engine.simulate import random_game
 from tournament import services
+from tournament.forms import PlayersCsvForm
 from tournament.models import Match, Player, Round
 from tournament.services import Refused
 
@@ -164,10 +166,14 @@ def test_a_withdrawn_player_is_not_paired_and_a_late_entry_joins_next_round(even
 
 def test_csv_import_names_the_bad_line_and_imports_nothing(event):
     before = event.players.count()
-    message = refusal(services.import_players_csv, event, "name,rating,club\nZoë Ørsted,1800,Oslo\nBad Row,high,\n")
-    assert message == "Line 3: the rating 'high' is not a whole number."
+    with pytest.raises(ValidationError) as invalid:
+        PlayersCsvForm.parse("name,rating,club\nZoë Ørsted,1800,Oslo\nBad Row,high,\n")
+    assert invalid.value.messages == ["Line 3: the rating 'high' is not a whole number."]
+    # The service takes the rows the form has read, all or none.
+    assert refusal(services.import_players, event, [("Zoë Ørsted", 1800, "Oslo"), (" ", None, "")]) == (
+        "Every player needs a name.")
     assert event.players.count() == before
-    added = services.import_players_csv(event, "name,rating,club\nZoë Ørsted,1800,Oslo\nNo Rating,,\n")
+    added = services.import_players(event, PlayersCsvForm.parse("name,rating,club\nZoë Ørsted,1800,Oslo\nNo Rating,,\n"))
     assert [(p.name, p.rating, p.club) for p in added] == [("Zoë Ørsted", 1800, "Oslo"), ("No Rating", None, "")]
 
 

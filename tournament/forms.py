@@ -6,6 +6,9 @@ sentence on the field it names, or above the form when it names none.
 
 from __future__ import annotations
 
+import csv
+import io
+
 from django import forms
 
 from games.colours import COLOURS
@@ -26,12 +29,13 @@ def show_refusal(form: forms.Form, refused, fields: dict[str, str] | None = None
     form.add_error(name if name in form.fields else None, refused.message)
 
 
-def _too_big(upload, limit: int, what: str) -> forms.ValidationError | None:
+def _within(upload, limit: int, what: str):
+    """The upload, once it is no bigger than `limit` bytes; else a `ValidationError` saying how big it may be."""
     if upload.size > limit:
-        return forms.ValidationError(
+        raise forms.ValidationError(
             f"The file is {upload.size:,} bytes; {what} may be at most {limit:,} bytes ({limit // 1_000_000} MB)."
         )
-    return None
+    return upload
 
 
 def _text_of(upload, what: str) -> str:
@@ -90,10 +94,7 @@ class TournamentFileForm(forms.Form):
     file = forms.FileField(label="Tournament file (JSON)")
 
     def clean_file(self):
-        upload = self.cleaned_data["file"]
-        too_big = _too_big(upload, MAX_TOURNAMENT_FILE_BYTES, "a tournament file")
-        if too_big:
-            raise too_big
+        upload = _within(self.cleaned_data["file"], MAX_TOURNAMENT_FILE_BYTES, "a tournament file")
         upload.seek(0)
         try:
             self.cleaned_data["record"] = load_text(upload.read())
@@ -112,17 +113,40 @@ class PlayerForm(forms.Form):
 
 
 class PlayersCsvForm(forms.Form):
-    """A CSV of name,rating,club lines; the text is in `cleaned_data["text"]`."""
+    """A CSV of name,rating,club lines; a clean form holds its (name, rating, club) rows in `cleaned_data["rows"]`."""
 
     file = forms.FileField(label="Players CSV (name,rating,club)")
 
     def clean_file(self):
-        upload = self.cleaned_data["file"]
-        too_big = _too_big(upload, MAX_CSV_BYTES, "a players file")
-        if too_big:
-            raise too_big
-        self.cleaned_data["text"] = _text_of(upload, "The file")
+        upload = _within(self.cleaned_data["file"], MAX_CSV_BYTES, "a players file")
+        self.cleaned_data["rows"] = self.parse(_text_of(upload, "The file"))
         return upload
+
+    @staticmethod
+    def parse(text: str) -> list[tuple[str, int | None, str]]:
+        """Rows of name, rating, club (a header line is allowed); a bad row is a `ValidationError` naming its line."""
+        rows = []
+        reader = csv.reader(io.StringIO(text))
+        for line_number, row in enumerate(reader, start=1):
+            if not row or not any(cell.strip() for cell in row):
+                continue
+            cells = [cell.strip() for cell in row] + ["", ""]
+            name, rating_text, club = cells[0], cells[1], cells[2]
+            if line_number == 1 and name.lower() == "name":
+                continue
+            if not name:
+                raise forms.ValidationError(f"Line {line_number}: the name is empty.")
+            rating = None
+            if rating_text:
+                try:
+                    rating = int(rating_text)
+                except ValueError:
+                    raise forms.ValidationError(
+                        f"Line {line_number}: the rating {rating_text!r} is not a whole number.") from None
+            rows.append((name, rating, club))
+        if not rows:
+            raise forms.ValidationError("The file has no players in it.")
+        return rows
 
 
 class WithdrawForm(forms.Form):
@@ -282,11 +306,8 @@ class ResultForm(forms.Form):
             if text:
                 self.add_error("log_file", "Paste the move log or upload it, not both.")
                 return None
-            too_big = _too_big(upload, MAX_LOG_BYTES, "a move log")
             try:
-                if too_big:
-                    raise too_big
-                return _text_of(upload, "The move log")
+                return _text_of(_within(upload, MAX_LOG_BYTES, "a move log"), "The move log")
             except forms.ValidationError as error:
                 self.add_error("log_file", error)
                 return None

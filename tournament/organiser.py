@@ -253,7 +253,7 @@ def import_players(request, tournament):
     form = PlayersCsvForm(request.POST, request.FILES, auto_id="id_csv_%s")
     if form.is_valid():
         try:
-            players = services.import_players_csv(tournament, form.cleaned_data["text"], user=request.user)
+            players = services.import_players(tournament, form.cleaned_data["rows"], user=request.user)
         except services.Refused as refused:
             show_refusal(form, refused)
         else:

@@ -19,9 +19,8 @@ from .entries import (
     add_player,
     create_tournament,
     entries_closed,
-    import_players_csv,
+    import_players,
     import_tournament,
-    parse_players_csv,
     reinstate,
     update_settings,
     withdraw,
@@ -34,7 +33,7 @@ from .submissions import answer_submission, current_match, submit_result
 
 __all__ = [
     "ROLES", "Refused",
-    "add_player", "create_tournament", "entries_closed", "import_players_csv", "import_tournament", "parse_players_csv", "reinstate",
+    "add_player", "create_tournament", "entries_closed", "import_players", "import_tournament", "reinstate",
     "update_settings", "withdraw",
     "add_role", "remove_role", "renew_link",
     "close_round", "delete_draft", "draft_warnings", "generate_round", "publish_round", "swap_players",

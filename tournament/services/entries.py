@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import random
 
 from django.db import transaction
@@ -90,35 +88,13 @@ def add_player(tournament: Tournament, name: str, rating: int | None = None, clu
     return player
 
 
-def parse_players_csv(text: str) -> list[tuple[str, int | None, str]]:
-    """Rows of name, rating, club (a header line is allowed); a bad row names its line."""
-    rows = []
-    reader = csv.reader(io.StringIO(text))
-    for line_number, row in enumerate(reader, start=1):
-        if not row or not any(cell.strip() for cell in row):
-            continue
-        cells = [cell.strip() for cell in row] + ["", ""]
-        name, rating_text, club = cells[0], cells[1], cells[2]
-        if line_number == 1 and name.lower() == "name":
-            continue
-        if not name:
-            raise Refused(f"Line {line_number}: the name is empty.", "file")
-        rating = None
-        if rating_text:
-            try:
-                rating = int(rating_text)
-            except ValueError:
-                raise Refused(f"Line {line_number}: the rating {rating_text!r} is not a whole number.", "file") from None
-        rows.append((name, rating, club))
-    if not rows:
-        raise Refused("The file has no players in it.", "file")
-    return rows
-
-
 @transaction.atomic
-def import_players_csv(tournament: Tournament, text: str, user=None) -> list[Player]:
-    """All rows or none."""
-    return [add_player(tournament, name, rating, club, user=user) for name, rating, club in parse_players_csv(text)]
+def import_players(tournament: Tournament, rows, user=None) -> list[Player]:
+    """Each (name, rating, club) row an entry, as `add_player` makes it: all rows or none.
+
+    The rows come parsed and checked: the players-file form reads the CSV (`forms.PlayersCsvForm`).
+    """
+    return [add_player(tournament, name, rating, club, user=user) for name, rating, club in rows]
 
 
 @transaction.atomic
