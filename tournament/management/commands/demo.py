@@ -12,8 +12,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from tournament import services
 from tournament.models import Tournament
-from tournament.records import import_record
 from tournament.simulate import simulate
 from tournament.tfile import parse
 
@@ -43,17 +43,19 @@ class Command(BaseCommand):
     def handle(self, *args, if_empty, **options):
         if if_empty and Tournament.objects.exists():
             return
-        tournament = import_record(parse(demo_file()))
-        User = get_user_model()
-        user, created = User.objects.get_or_create(username="demo", defaults={"is_staff": True})
-        if created:
-            user.set_password("demo")
-            user.save()
-        tournament.organisers.add(user)
-        arbiter, created = User.objects.get_or_create(username="arbiter")
-        if created:
-            arbiter.set_password("arbiter")
-            arbiter.save()
-        tournament.arbiters.add(arbiter)
+        # Through the services like any import, so the audit shows how the demo came to be;
+        # the command, not the demo account, is who did it.
+        tournament = services.import_tournament(parse(demo_file()), user=None)
+        services.add_role(tournament, _account("demo", is_staff=True), "organiser")
+        services.add_role(tournament, _account("arbiter"), "arbiter")
         self.stdout.write(f"Demo tournament created: /t/{tournament.slug}/ "
                           "(organiser login: demo / demo; arbiter login: arbiter / arbiter)")
+
+
+def _account(username: str, **defaults):
+    """The account of that name, made with the name as its password if it does not exist yet."""
+    user, created = get_user_model().objects.get_or_create(username=username, defaults=defaults)
+    if created:
+        user.set_password(username)
+        user.save()
+    return user
