@@ -35,7 +35,8 @@ from typing import Any
 from .board import CELL_INDEX
 from .errors import BadLog, IngeniousError
 from .game import Game
-from .nesting import MAX_DEPTH, nested_too_deeply, too_deep
+from .nesting import (MAX_DEPTH, PLAYED_FIELDS, nested_too_deeply, too_deep_at_top, too_deep_in_event,
+                      too_deep_in_events)
 from .rules import RULE_SETS
 from .tiles import COLOUR_NAMES, COLOURS, PARSED_TILES
 from .variants import new_game
@@ -157,11 +158,18 @@ def replay(log: Any) -> Report:
         players, rules, events = _open(log)
     except BadLog as fault:
         return Report.fault(fault.code, fault.message)
-    return _play(log, players, rules, events)
+    report = _play(log, players, rules, events)
+    if not report.valid:
+        # Nesting too deep outranks every fault found from here on.  The replay looked at
+        # each event it played, and stopped at this fault: look at all of them.
+        deep = too_deep_in_events(events)
+        if deep:
+            return Report.fault("bad-format", nested_too_deeply(deep))
+    return report
 
 
 def _open(log: Any) -> tuple[list, str, list]:
-    """The whole-object checks, in the spec's order, up to the events and how deep the log nests."""
+    """The whole-object checks, in the spec's order, up to the events and the nesting outside them."""
     if not isinstance(log, dict):
         raise BadLog("bad-format", "the log is not a JSON object")
     if log.get("format") != FORMAT:
@@ -182,7 +190,7 @@ def _open(log: Any) -> tuple[list, str, list]:
     events = log.get("events")
     if not isinstance(events, list):
         raise BadLog("bad-format", '"events" must be a list')
-    deep = too_deep(log, events)
+    deep = too_deep_at_top(log)
     if deep:
         raise BadLog("bad-format", nested_too_deeply(deep))
     return players, rules, events
@@ -204,6 +212,9 @@ def _play(log: dict, players: list, rules: str, events: list) -> Report:
         if game.ended_by is not None:
             kind = event.get("type") if isinstance(event, dict) else None
             if index == last and kind == "end":
+                deep = too_deep_in_event(index, event)
+                if deep:
+                    return Report.fault("bad-format", nested_too_deeply(deep))
                 break
             what = f"a {kind!r} event" if isinstance(kind, str) else "an event"
             return Report.fault("after-end", f"{what} comes after the game had ended ({game.ended_text})", index)
@@ -211,6 +222,10 @@ def _play(log: dict, players: list, rules: str, events: list) -> Report:
             apply_event(game, event)
         except IngeniousError as fault:
             return Report.fault(fault.code, fault.message, index)
+        if not event.keys() <= PLAYED_FIELDS[event["type"]]:  # a field the replay does not read
+            deep = too_deep_in_event(index, event)
+            if deep:
+                return Report.fault("bad-format", nested_too_deeply(deep))
     if not game.is_over:
         return Report.fault("unfinished", f"the events stop before the game ended: {game.why_not_over}", len(events))
     result = game.result()
