@@ -1,0 +1,191 @@
+"""`make serve` in child processes, and a visitor that talks to them over HTTP as a browser would.
+
+Servers listen on 127.0.0.1 only; every wait is bounded.  Each server runs in
+its own process group, so stopping it stops make, gunicorn and its workers.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import time
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from http.cookies import SimpleCookie
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parents[2]
+HOST = "127.0.0.1"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class Page:
+    status: int
+    headers: dict[str, str]  # names in lower case
+    text: str
+
+    @property
+    def from_cache(self) -> str:
+        return self.headers.get("x-page-cache", "")
+
+    def json(self):
+        return json.loads(self.text)
+
+
+class _FormReader(HTMLParser):
+    """The fields of each POST form on a page, as a browser would send them untouched."""
+
+    def __init__(self):
+        super().__init__()
+        self.forms: list[dict[str, str]] = []
+        self.in_form = False
+
+    def handle_starttag(self, tag, attrs):
+        attrs = {name: value or "" for name, value in attrs}
+        if tag == "form" and attrs.get("method", "").lower() == "post":
+            self.in_form = True
+            self.forms.append({})
+        elif tag == "input" and self.in_form and attrs.get("name"):
+            kind = attrs.get("type", "text").lower()
+            if kind in ("radio", "checkbox") and "checked" not in attrs:
+                self.forms[-1].setdefault(attrs["name"], "")  # known to the form, sent only if chosen
+                return
+            if kind not in ("submit", "file"):
+                self.forms[-1][attrs["name"]] = attrs.get("value", "")
+
+    def handle_endtag(self, tag):
+        if tag == "form":
+            self.in_form = False
+
+
+@dataclass
+class Visitor:
+    """One browser on one server: keeps its cookies (session, CSRF token), fills in forms."""
+
+    port: int
+    cookies: dict[str, str] = field(default_factory=dict)
+
+    def get(self, path: str) -> Page:
+        return self._request("GET", path)
+
+    def post(self, path: str, fields: dict) -> Page:
+        return self._request("POST", path, urlencode(fields))
+
+    def fill_in(self, path: str, **changes) -> Page:
+        """Open the page, change some fields of its form, send it (with its CSRF token)."""
+        page = self.get(path)
+        assert page.status == 200, f"GET {path}: {page.status}"
+        reader = _FormReader()
+        reader.feed(page.text)
+        # The form with the fields to change (not, say, the top bar's "Log out").
+        forms = [form for form in reader.forms if set(changes) <= set(form)]
+        assert forms, f"no form on {path} with the fields {sorted(changes)}"
+        fields = {name: value for name, value in forms[0].items() if value or name not in changes}
+        return self.post(path, {**fields, **changes})
+
+    def log_in(self, username: str, password: str) -> None:
+        page = self.fill_in("/accounts/login/", username=username, password=password)
+        assert page.status == 302, f"logging in as {username}: {page.status}"
+
+    def _request(self, method: str, path: str, body: str | None = None) -> Page:
+        connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else {}
+        if body is not None:
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            text = response.read().decode("utf-8", "replace")
+        finally:
+            connection.close()
+        for value in response.headers.get_all("Set-Cookie") or []:
+            for name, morsel in SimpleCookie(value).items():
+                self.cookies[name] = morsel.value
+        return Page(response.status, {k.lower(): v for k, v in response.getheaders()}, text)
+
+
+@dataclass
+class Server:
+    """One `make serve`: its port, its process (group leader) and where its output goes."""
+
+    name: str
+    port: int
+    process: subprocess.Popen
+    stdout: Path
+    stderr: Path
+
+    def visitor(self) -> Visitor:
+        return Visitor(self.port)
+
+    def get(self, path: str) -> Page:
+        return Visitor(self.port).get(path)
+
+    def output(self) -> str:
+        return f"--- {self.name} stdout\n{_tail(self.stdout)}\n--- {self.name} stderr\n{_tail(self.stderr)}"
+
+
+def _tail(path: Path, characters: int = 4000) -> str:
+    return path.read_text(errors="replace")[-characters:] if path.exists() else ""
+
+
+def start_serve(name: str, env: dict, folder: Path, timeout: float = 120) -> Server:
+    """`make serve` with the environment given, started and answering /healthz with 200, or a failure saying why.
+
+    `-o` tells make the virtualenv is up to date: a test never reinstalls it.
+    """
+    port = int(env["PORT"])
+    stdout, stderr = folder / f"{name}.out", folder / f"{name}.err"
+    with open(stdout, "wb") as out, open(stderr, "wb") as err:
+        process = subprocess.Popen(
+            ["make", "--no-print-directory", "-o", ".venv/.installed.stamp", "serve"],
+            cwd=ROOT, env=env, stdout=out, stderr=err, start_new_session=True,
+        )
+    server = Server(name, port, process, stdout, stderr)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"make serve ({name}) exited with {process.returncode}\n{server.output()}")
+        try:
+            if server.get("/healthz").status == 200:
+                return server
+        except OSError:
+            pass  # not listening yet
+        time.sleep(0.3)
+    stop(server)
+    raise AssertionError(f"make serve ({name}) did not answer /healthz within {timeout:.0f} s\n{server.output()}")
+
+
+def stop(server: Server) -> None:
+    """SIGTERM to the whole group (make, gunicorn, its workers); SIGKILL if it has not ended in 20 s."""
+    if server.process.poll() is None:
+        try:
+            os.killpg(server.process.pid, signal.SIGTERM)
+            server.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.process.pid, signal.SIGKILL)
+            server.process.wait(timeout=10)
+        except ProcessLookupError:
+            pass
+    # gunicorn's workers may outlive make's exit by a moment: wait until the group is gone.
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(server.process.pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    try:
+        os.killpg(server.process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass

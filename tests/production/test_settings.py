@@ -1,0 +1,108 @@
+"""Settings from the environment, as a new organiser sets them on the venue's server (README, "Running it for real")."""
+
+import os
+import runpy
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+ROOT = Path(__file__).resolve().parents[2]
+SETTINGS = ROOT / "tournament" / "settings.py"
+PRODUCTION = {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "k" * 10 + secrets.token_urlsafe(50),
+              "DJANGO_ALLOWED_HOSTS": "tm.example.org"}
+
+
+def _ours(name: str) -> bool:
+    return name.startswith("DJANGO_") and name != "DJANGO_SETTINGS_MODULE" or name in ("DATABASE_URL", "REDIS_URL")
+
+
+@pytest.fixture
+def environment(monkeypatch):
+    """Read the settings file afresh with only the variables given (the test run's own are set aside)."""
+
+    def read(**variables):
+        for name in [name for name in os.environ if _ours(name)]:
+            monkeypatch.delenv(name)
+        for name, value in variables.items():
+            monkeypatch.setenv(name, value)
+        return runpy.run_path(str(SETTINGS))
+
+    return read
+
+
+def test_debug_off_with_the_development_key_refuses_to_start_and_says_why(environment):
+    with pytest.raises(ImproperlyConfigured, match="set DJANGO_SECRET_KEY") as refused:
+        environment(DJANGO_DEBUG="0")
+    assert "public" in str(refused.value)
+    assert environment(**PRODUCTION)["SECRET_KEY"] == PRODUCTION["DJANGO_SECRET_KEY"]
+
+
+@pytest.mark.parametrize("name, value", [
+    ("DJANGO_DEBUG", "maybe"),
+    ("DJANGO_HTTPS", "si"),
+    ("DJANGO_CONN_MAX_AGE", "a minute"),
+    ("DJANGO_HSTS_SECONDS", "-5"),
+    ("REDIS_URL", "http://127.0.0.1:6379"),
+    ("DJANGO_ADMINS", "the organiser"),
+    ("DJANGO_EMAIL_PORT", "smtp"),
+])
+def test_a_value_that_cannot_be_read_stops_the_start_naming_the_variable(environment, name, value):
+    with pytest.raises(ImproperlyConfigured, match=f"set {name}|{name}=.*set it like|set it like") as refused:
+        environment(**{"DJANGO_HTTPS": "1", name: value})
+    assert name in str(refused.value)
+
+
+def test_an_unreadable_database_url_is_named_without_its_password(environment):
+    with pytest.raises(ImproperlyConfigured, match="DATABASE_URL") as refused:
+        environment(DATABASE_URL="nosuchdb://organiser:hunter2@db.example.org/ingenious")
+    assert "hunter2" not in str(refused.value)
+
+
+def test_the_cache_is_each_process_memory_unless_redis_url_names_a_server(environment):
+    assert environment()["CACHES"]["default"]["BACKEND"].endswith("LocMemCache")
+    cache = environment(REDIS_URL="redis://127.0.0.1:6379/2")["CACHES"]["default"]
+    assert (cache["BACKEND"], cache["LOCATION"]) == ("django.core.cache.backends.redis.RedisCache",
+                                                     "redis://127.0.0.1:6379/2")
+
+
+def test_database_url_and_kept_connections(environment):
+    database = environment(DATABASE_URL="postgres://u:p@db.example.org:5433/ingenious",
+                           DJANGO_CONN_MAX_AGE="60")["DATABASES"]["default"]
+    assert (database["ENGINE"], database["HOST"], database["PORT"], database["NAME"]) == (
+        "django.db.backends.postgresql", "db.example.org", 5433, "ingenious")
+    assert database["CONN_MAX_AGE"] == 60 and database["CONN_HEALTH_CHECKS"]
+
+
+def test_admins_are_read_from_a_list_of_addresses(environment):
+    admins = environment(DJANGO_ADMINS="Ann Able <ann@example.org>, bob@example.org")["ADMINS"]
+    assert admins == [("Ann Able", "ann@example.org"), ("bob@example.org", "bob@example.org")]
+    assert environment()["ADMINS"] == []
+
+
+def test_https_turns_on_hsts_secure_cookies_the_redirect_and_the_proxys_header(environment):
+    plain = environment(**PRODUCTION)
+    assert "SECURE_SSL_REDIRECT" not in plain and "SECURE_HSTS_SECONDS" not in plain
+    https = environment(**PRODUCTION, DJANGO_HTTPS="1")
+    assert https["SECURE_SSL_REDIRECT"] and https["SECURE_HSTS_SECONDS"] >= 3600
+    assert https["SESSION_COOKIE_SECURE"] and https["CSRF_COOKIE_SECURE"]
+    assert https["SECURE_PROXY_SSL_HEADER"] == ("HTTP_X_FORWARDED_PROTO", "https")
+
+
+def check_deploy(**variables) -> subprocess.CompletedProcess:
+    env = {name: value for name, value in os.environ.items() if not name.startswith("DJANGO_")}
+    env.update(variables)
+    return subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_check_deploy_finds_nothing_with_https_and_a_real_key_and_hosts():
+    clean = check_deploy(**PRODUCTION, DJANGO_HTTPS="1")
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    assert "no issues" in clean.stdout
+    # Without DJANGO_HTTPS it warns: the check above is not blind.
+    without_https = check_deploy(**PRODUCTION)
+    assert without_https.returncode != 0 and "SECURE_HSTS_SECONDS" in without_https.stderr
