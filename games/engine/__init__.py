@@ -12,7 +12,6 @@ from .game import Game
 from .log import FORMAT, Report, apply_event, check_text, replay
 from .placement import Placement
 from .scoring import Result, board_winner, duel_winner
-from .tiles import Tile
 from .variants import DuelGame, new_game
 
 __all__ = [
@@ -26,7 +25,6 @@ __all__ = [
     "Placement",
     "Report",
     "Result",
-    "Tile",
     "apply_event",
     "board_winner",
     "check_text",

@@ -7,7 +7,6 @@ tiles in the bag and in racks.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 COLOURS = "ROYGBP"
 COLOUR_NAMES = ("red", "orange", "yellow", "green", "blue", "purple")
@@ -39,29 +38,3 @@ def kind_name(k: int) -> str:
     a, b = TILE_KINDS[k]
     return COLOURS[a] + COLOURS[b]
 
-
-@dataclass(frozen=True, slots=True)
-class Tile:
-    """A tile as placed: `first` lies on the placement's first cell."""
-
-    first: int
-    second: int
-
-    @classmethod
-    def parse(cls, text: str) -> "Tile":
-        """`Tile.parse("RO")`; raises ValueError for anything but two colour letters."""
-        parsed = PARSED_TILES.get(text) if isinstance(text, str) else None
-        if parsed is None:
-            raise ValueError(f"{text!r} is not a tile: a tile is two of the letters {COLOURS}")
-        return cls(parsed[0], parsed[1])
-
-    @property
-    def kind(self) -> int:
-        return kind_of(self.first, self.second)
-
-    @property
-    def is_double(self) -> bool:
-        return self.first == self.second
-
-    def __str__(self) -> str:
-        return COLOURS[self.first] + COLOURS[self.second]
