@@ -1,7 +1,7 @@
 """The organiser's forms: each checks what was typed and hands plain values to a service.
 
-A service may still refuse (`services.Refused`); `show_refusal` puts its
-sentence on the field it names, or above the form when it names none.
+A service may still refuse (`services.Refused`); `submitting.refusal_shown`
+puts its sentence on the field it names, or above the form when it names none.
 """
 
 from __future__ import annotations
@@ -21,12 +21,6 @@ MAX_TOURNAMENT_FILE_BYTES = 5_000_000
 MAX_LOG_BYTES = 1_000_000  # a complete 2-player log is about 15 kB
 MAX_CSV_BYTES = 1_000_000
 SIDES = ("first", "second")
-
-
-def show_refusal(form: forms.Form, refused, fields: dict[str, str] | None = None) -> None:
-    """Put a service's refusal on the form: on its field (renamed through `fields`), else above the form."""
-    name = (fields or {}).get(refused.field, refused.field)
-    form.add_error(name if name in form.fields else None, refused.message)
 
 
 def _within(upload, limit: int, what: str):
@@ -189,6 +183,8 @@ class ResultForm(forms.Form):
     """
 
     BOTH_ABSENT = "none"
+    # The service's field names, as this form spells them (None: above the form).
+    SERVICE_FIELDS = {"log": "log_text", "forfeit_winner": "present", "scores": None, "flagged": None}
 
     status = forms.ChoiceField(label="Result", choices=[(Match.PLAYED, "Played"), (Match.FORFEIT, "Forfeit")],
                                initial=Match.PLAYED, widget=forms.RadioSelect)

@@ -17,9 +17,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from . import services
-from .forms import DisputeForm, PlayerResultForm, show_refusal
+from .forms import DisputeForm, PlayerResultForm
 from .models import Match, Player, Submission
-from .organiser import RESULT_FIELDS
+from .submitting import refusal_shown
 
 
 def _player(token: str) -> Player:
@@ -77,12 +77,9 @@ def submit(request, token, pk):
     form = PlayerResultForm(request.POST, request.FILES or None, match=match, auto_id="id_%s")
     if form.is_valid():
         data = form.cleaned_data
-        try:
+        with refusal_shown(request, form, PlayerResultForm.SERVICE_FIELDS):
             sent = services.submit_result(player, match, scores=data["scores"], flagged=data["flagged"],
                                           log_text=data["log_text"])
-        except services.Refused as refused:
-            show_refusal(form, refused, RESULT_FIELDS)
-        else:
             if sent.status == Submission.CONFIRMED:
                 messages.success(request, "Your opponent sent the same result: it counts now.")
             else:
@@ -104,12 +101,9 @@ def answer(request, token, pk):
     dispute_form = DisputeForm(None if agree else request.POST)
     if not agree and not dispute_form.is_valid():
         return _page(request, player, dispute_form=dispute_form)
-    try:
+    with refusal_shown(request):
         services.answer_submission(player, submission, agree=agree,
                                    note="" if agree else dispute_form.cleaned_data["note"])
-    except services.Refused as refused:
-        messages.error(request, refused.message)
-    else:
         messages.success(request, "Confirmed: the result counts." if agree else
                          "Disputed: an arbiter will look at the result and settle it.")
     return _private(redirect("player_link", token))

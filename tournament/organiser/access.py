@@ -1,0 +1,71 @@
+"""Who may organise: a tournament's roles, and the decorators the organiser's views wear.
+
+Anonymous visitors go to the login page and come back (Django's own
+`login_required`); a logged-in user without the role gets 403.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+
+from ..models import Tournament
+
+ORGANISER, ARBITER = "organiser", "arbiter"
+
+
+def role_of(user, tournament: Tournament) -> str | None:
+    """The user's role in the tournament: organiser (superusers too), arbiter, or None."""
+    if not user.is_authenticated or not user.is_active:
+        return None
+    if user.is_superuser or tournament.organisers.filter(pk=user.pk).exists():
+        return ORGANISER
+    if tournament.arbiters.filter(pk=user.pk).exists():
+        return ARBITER
+    return None
+
+
+def has_any_role(user) -> bool:
+    """Staff, or organiser or arbiter of some tournament: who may see the list of tournaments to manage."""
+    return user.is_superuser or user.is_staff or user.organised_tournaments.exists() or user.arbitrated_tournaments.exists()
+
+
+def staff_required(view):
+    """Anonymous: to the login page; logged in but not staff: 403."""
+
+    @wraps(view)
+    @login_required
+    def guarded(request, *args, **kwargs):
+        if not request.user.is_staff:
+            raise PermissionDenied("Only staff may create tournaments.")
+        return view(request, *args, **kwargs)
+
+    return guarded
+
+
+def _role_required(*roles):
+    def decorator(view):
+        """Logged in with one of `roles` in the tournament named by `slug`; the view gets the tournament."""
+
+        @wraps(view)
+        @login_required
+        def guarded(request, slug, *args, **kwargs):
+            tournament = get_object_or_404(Tournament, slug=slug)
+            role = role_of(request.user, tournament)
+            if role not in roles:
+                raise PermissionDenied(
+                    "Only the tournament's organisers may do this." if role else
+                    "You are not an organiser or arbiter of this tournament.")
+            request.role = role
+            return view(request, tournament, *args, **kwargs)
+
+        return guarded
+
+    return decorator
+
+
+organiser_required = _role_required(ORGANISER)
+arbiter_required = _role_required(ORGANISER, ARBITER)  # organisers may do all an arbiter may

@@ -1,0 +1,41 @@
+"""A tournament's dashboard: its players, its rounds, the current round's results, and the forms to change them."""
+
+from __future__ import annotations
+
+from django.shortcuts import render
+
+from ..forms import PlayerForm, PlayersCsvForm, WithdrawForm
+from ..models import Round, Submission
+from .access import ORGANISER, arbiter_required
+from .results import match_rows
+
+
+def render_dashboard(request, tournament, *, player_form=None, csv_form=None, withdraw_form=None, withdrawing=None):
+    """The dashboard; a form passed in (bound, with errors) replaces its empty twin.  Arbiters see it without the organiser's actions."""
+    rounds = list(tournament.rounds.order_by("number"))
+    current = rounds[-1] if rounds else None
+    latest = current.number if current else 0
+    players = []
+    for player in tournament.players.order_by("seed"):
+        form = withdraw_form if withdrawing == player.pk else WithdrawForm(
+            initial={"after_round": latest}, auto_id=f"id_withdraw{player.number}_%s")
+        players.append({"player": player, "withdraw_form": form})
+    matches = match_rows(current) if current and current.status != Round.DRAFT else []
+    return render(request, "tournament/manage/dashboard.html", {
+        "tournament": tournament,
+        "organiser": request.role == ORGANISER,
+        "awaiting": sum(1 for row in matches if row["submission"] and row["submission"].status == Submission.WAITING),
+        "disputed": sum(1 for row in matches if row["submission"] and row["submission"].status == Submission.DISPUTED),
+        "players": players,
+        "rounds": rounds,
+        "current": current,
+        "matches": matches,
+        "can_pair": current is None or current.status == Round.COMPLETE,
+        "player_form": player_form or PlayerForm(auto_id="id_add_%s"),
+        "csv_form": csv_form or PlayersCsvForm(auto_id="id_csv_%s"),
+    })
+
+
+@arbiter_required
+def dashboard(request, tournament):
+    return render_dashboard(request, tournament)

@@ -1,0 +1,64 @@
+"""The people of a tournament: who organises and who arbitrates it, and each player's private link."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+
+from .. import services
+from ..forms import RoleForm
+from ..submitting import posted, refusal_shown
+from .access import ORGANISER, organiser_required
+
+
+@organiser_required
+def roles(request, tournament):
+    """Who organises and who arbitrates the tournament; add or remove them."""
+    form = RoleForm(posted(request))
+    if request.method == "POST":
+        if request.POST.get("remove"):
+            return _remove_role(request, tournament)
+        if form.is_valid():
+            with refusal_shown(request, form):
+                services.add_role(tournament, form.cleaned_data["person"], form.cleaned_data["role"], user=request.user)
+                messages.success(request, f"{form.cleaned_data['username']} is now an {form.cleaned_data['role']}.")
+                return redirect("manage:people", tournament.slug)
+    return render(request, "tournament/manage/people.html", {
+        "tournament": tournament, "form": form,
+        "organisers": tournament.organisers.order_by("username"),
+        "arbiters": tournament.arbiters.order_by("username"),
+    })
+
+
+def _remove_role(request, tournament):
+    role = request.POST.get("role", "")
+    members = tournament.organisers if role == ORGANISER else tournament.arbiters
+    person = members.filter(pk=request.POST.get("remove")).first() if request.POST["remove"].isdigit() else None
+    if person is None:
+        messages.error(request, "That person does not have that role here.")
+    else:
+        with refusal_shown(request):
+            services.remove_role(tournament, person, role, user=request.user)
+            messages.success(request, f"{person.get_username()} is no longer an {role}.")
+    return redirect("manage:people", tournament.slug)
+
+
+@organiser_required
+def links(request, tournament):
+    """Each player's private link, to hand out; renewing one revokes the old."""
+    if request.method == "POST":
+        number = request.POST.get("renew", "")
+        player = get_object_or_404(tournament.players, number=int(number)) if number.isdigit() else None
+        if player is None:
+            raise Http404("No such player")
+        services.renew_link(player, user=request.user)
+        messages.success(request, f"{player.name} has a new private link; the old one no longer works.")
+        return redirect("manage:links", tournament.slug)
+    players = tournament.players.order_by("name")
+    return render(request, "tournament/manage/links.html", {
+        "tournament": tournament,
+        "players": [{"player": p, "url": request.build_absolute_uri(reverse("player_link", args=[p.link_token]))}
+                    for p in players],
+    })

@@ -1,0 +1,68 @@
+"""A match's result, entered or corrected by an organiser or arbiter; the result lines other pages list."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+
+from .. import services
+from ..forms import ResultForm
+from ..models import Match, Round, Submission
+from ..submitting import posted, refusal_shown, show_refusal
+from .access import arbiter_required
+
+
+def match_rows(round_):
+    """The round's matches, each with its result in words and the players' open submission, if any."""
+    matches = round_.matches.select_related("first", "second", "forfeit_winner")
+    open_ = {}
+    for submission in Submission.objects.filter(
+            match__round=round_, status__in=(Submission.WAITING, Submission.DISPUTED)).select_related("by"):
+        open_.setdefault(submission.match_id, submission)  # the newest first
+    return [
+        {"match": m, "result": _result_words(m), "submission": open_.get(m.pk) if m.status == Match.PENDING else None}
+        for m in matches
+    ]
+
+
+def _result_words(match) -> str:
+    """The result as `services.result_summary` says it, for a match that has one; else nothing."""
+    return services.result_summary(match) if match.status in (Match.PLAYED, Match.FORFEIT) else ""
+
+
+@arbiter_required
+def match_result(request, tournament, pk):
+    match = get_object_or_404(
+        Match.objects.select_related("round", "first", "second", "forfeit_winner", "entered_by"),
+        pk=pk, round__tournament=tournament,
+    )
+    form = None
+    if match.status != Match.BYE and match.round.status != Round.DRAFT:
+        form = ResultForm(posted(request), request.FILES or None, match=match)
+    if request.method == "POST" and form is not None and form.is_valid():
+        correcting = form.has_result
+        with refusal_shown(request, form, ResultForm.SERVICE_FIELDS) as refusal:
+            saved = services.enter_result(match, user=request.user, **form.entry())
+            verb = "corrected" if correcting else "saved"
+            messages.success(request, f"Round {match.round.number}, table {match.table}: "
+                                      f"{services.result_summary(saved)} ({verb}).")
+            return redirect("manage:dashboard", tournament.slug)
+        match.refresh_from_db()  # shown again as it now stands, with the refusal on a form of its current version
+        form = _form_after_refusal(request, match, refusal.refused)
+    return render(request, "tournament/manage/match.html", {
+        "tournament": tournament,
+        "match": match,
+        "form": form,
+        "result": _result_words(match),
+        "submissions": match.submissions.select_related("by").order_by("-created_at"),
+    })
+
+
+def _form_after_refusal(request, match, refused) -> ResultForm:
+    """The form as typed, against the result as it now stands (its current version), with the refusal shown."""
+    data = request.POST.copy()
+    data["version"] = match.version
+    form = ResultForm(data, request.FILES or None, match=match)
+    form.is_valid()
+    show_refusal(form, refused, ResultForm.SERVICE_FIELDS)
+    return form

@@ -1,0 +1,101 @@
+"""A tournament as a whole: the list to manage, a new or imported one, its settings, export, printing, audit."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import FileResponse, Http404, HttpResponse
+from django.shortcuts import redirect, render
+
+from .. import pdf, services
+from ..forms import TournamentFileForm, TournamentForm
+from ..models import Round, Tournament
+from ..records import record_of
+from ..submitting import posted, refusal_shown
+from ..tfile import dump
+from .access import arbiter_required, has_any_role, organiser_required, staff_required
+
+
+@login_required
+def index(request):
+    user = request.user
+    if not has_any_role(user):
+        raise PermissionDenied("You have no tournament to organise or arbitrate.")
+    if user.is_superuser:
+        tournaments = Tournament.objects.all()
+    else:
+        tournaments = (user.organised_tournaments.all() | user.arbitrated_tournaments.all()).distinct()
+    return render(request, "tournament/manage/index.html", {"tournaments": tournaments})
+
+
+@staff_required
+def new_tournament(request):
+    form = TournamentForm(posted(request))
+    if request.method == "POST" and form.is_valid():
+        with refusal_shown(request, form):
+            tournament = services.create_tournament(form.cleaned_data["name"], request.user, **form.settings())
+            messages.success(request, f"{tournament.name} is created. Add its players, then pair round 1.")
+            return redirect("manage:dashboard", tournament.slug)
+    return render(request, "tournament/manage/new.html", {"form": form})
+
+
+@staff_required
+def import_tournament(request):
+    form = TournamentFileForm(posted(request), request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        tournament = services.import_tournament(form.cleaned_data["record"], request.user)
+        messages.success(request, f"{tournament.name} is imported: {tournament.players.count()} players, "
+                                  f"{tournament.rounds.count()} rounds.")
+        return redirect("manage:dashboard", tournament.slug)
+    return render(request, "tournament/manage/import.html", {"form": form})
+
+
+@organiser_required
+def edit_settings(request, tournament):
+    initial = {field: getattr(tournament, field) for field in TournamentForm.base_fields}
+    form = TournamentForm(posted(request), initial=initial)
+    if tournament.rounds.exists():
+        form.fields["system"].disabled = True
+        form.fields["system"].help_text = "Fixed: round 1 has been paired."
+    if request.method == "POST" and form.is_valid():
+        with refusal_shown(request, form):
+            services.update_settings(tournament, user=request.user, name=form.cleaned_data["name"], **form.settings())
+            messages.success(request, "The settings are saved.")
+            return redirect("manage:dashboard", tournament.slug)
+    return render(request, "tournament/manage/settings.html", {"tournament": tournament, "form": form})
+
+
+@arbiter_required
+def print_sheet(request, tournament, what, number=0):
+    """A printable PDF: pairing sheet or result slips of a round, standings, crosstable (A4, or ?paper=Letter)."""
+    if what not in pdf.SHEETS:
+        raise Http404("Nothing of that name to print")
+    if what in pdf.ROUND_SHEETS and not tournament.rounds.filter(number=number).exclude(status=Round.DRAFT).exists():
+        messages.error(request, f"Round {number} is not published: there is nothing to print for it yet.")
+        return redirect("manage:dashboard", tournament.slug)
+    try:
+        data = pdf.SHEETS[what](record_of(tournament), number, request.GET.get("paper", "A4"))
+    except pdf.PrintError as error:
+        messages.error(request, str(error))
+        return redirect("manage:dashboard", tournament.slug)
+    name = f"{tournament.slug}-{what}" + (f"-round-{number}" if what in pdf.ROUND_SHEETS else "") + ".pdf"
+    return FileResponse(io.BytesIO(data), filename=name, content_type="application/pdf")
+
+
+@organiser_required
+def export(request, tournament):
+    text = json.dumps(dump(record_of(tournament)), indent=2, ensure_ascii=False)
+    response = HttpResponse(text + "\n", content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.json"'
+    return response
+
+
+@organiser_required
+def audit_log(request, tournament):
+    entries = Paginator(tournament.audit.select_related("user"), 100).get_page(request.GET.get("page"))
+    return render(request, "tournament/manage/audit.html", {"tournament": tournament, "entries": entries})
