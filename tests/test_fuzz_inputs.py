@@ -484,7 +484,7 @@ MATCH_KEYS = {"first", "second", "status", "scores", "flagged", "log", "winner"}
 
 @st.composite
 def odd_but_well_formed_files(draw):
-    """Real files with everything the spec lets vary changed: these must import, and their pages must show."""
+    """Real files with everything the spec lets vary changed (rounds in any order too): these must import, and their pages must show."""
     file = draw(real_files, label="file")
     rounds = len(file["rounds"])
     file["name"] = draw(names | st.just("y" * 200), label="name")
@@ -501,9 +501,15 @@ def odd_but_well_formed_files(draw):
         player["withdrawn_after_round"] = draw(st.none() | st.integers(0, rounds + 2), label="withdrawn")
         if draw(st.booleans(), label="joined"):
             player["joined_round"] = draw(st.integers(1, rounds + 2), label="joined")
+    names_by_id = {player["id"]: player["name"] for player in file["players"]}
+    draw(st.randoms(use_true_random=False), label="round order").shuffle(file["rounds"])
     for round_ in file["rounds"]:
         draw(st.randoms(use_true_random=False), label="order").shuffle(round_["matches"])
         for match in round_["matches"]:
+            if match.get("log"):  # a log is its match's game: the players' names, the tournament's clock
+                match["log"]["players"] = [names_by_id[match["first"]], names_by_id[match["second"]]]
+                if "clock_s" in match["log"]:
+                    match["log"]["clock_s"] = file["settings"].get("clock_s", 600)
             if match["status"] == "forfeit":
                 match["winner"] = draw(st.sampled_from([match["first"], match["second"], None]), label="winner")
             if draw(st.integers(0, 4), label="extra key") == 0:

@@ -114,3 +114,96 @@ def test_demo_builds_a_tournament_in_progress_once():
     assert 0 < pending < 12
     assert Match.objects.exclude(log=None).exists()
     assert tournament.organisers.filter(username="demo").exists()
+
+
+# --- A match's log is the record of that match's game (tournament-json.md) ---------------------
+
+
+def one_match_file(log_players, rules="mso", log_clock=None, tournament_clock=600):
+    """Ann Able (first) v Ben Baker in round 1, its result given by a log naming `log_players`."""
+    from games.engine.simulate import random_game
+
+    log = random_game(2, rules, seed=7, names=list(log_players))
+    if log_clock is not None:
+        log["clock_s"] = log_clock
+    flagged = [any(e["type"] == "flag" and e["player"] == p for e in log["events"]) for p in (0, 1)]
+    return {
+        "format": "ingenious-tournament/1", "name": "Log Cup",
+        "settings": {"clock_s": tournament_clock},
+        "players": [{"id": 1, "name": "Ann Able"}, {"id": 2, "name": "Ben Baker"}],
+        "rounds": [{"number": 1, "matches": [
+            {"first": 1, "second": 2, "status": "played", "scores": log["final"], "flagged": flagged, "log": log}]}],
+    }
+
+
+@pytest.mark.parametrize("names", [["Ann Able", "Ben Baker"], ["  ann able ", "BEN BAKER"]])
+def test_a_log_of_the_matchs_own_players_is_accepted_whatever_case_and_spacing(names):
+    record = parse(one_match_file(names))
+    assert record.rounds[0].matches[0].log["players"] == names
+
+
+@pytest.mark.parametrize("file, says", [
+    (one_match_file(["Ben Baker", "Ann Able"]), "the log has Ben Baker playing first, the match has Ann Able"),
+    (one_match_file(["X", "Y"]), "the log is a game of X v Y, but the match is Ann Able v Ben Baker"),
+    (one_match_file(["Ann Able", "Ben Baker"], rules="kosmos"),
+     "the log is played under kosmos rules; a tournament game is played under mso rules"),
+    (one_match_file(["Ann Able", "Ben Baker"], log_clock=900),
+     "the log's clock is 900 s, but the tournament's is 600 s"),
+])
+def test_a_log_that_is_not_the_matchs_game_is_refused_naming_the_place(file, says, tmp_path):
+    with pytest.raises(Exception) as refused:
+        parse(file)
+    assert str(refused.value) == f"rounds[0].matches[0].log: {says}"
+    path = tmp_path / "wrong.json"
+    path.write_text(json.dumps(file))
+    with pytest.raises(CommandError, match=r"rounds\[0\]\.matches\[0\]\.log: ") as error:
+        run("import_tournament", str(path))
+    assert error.value.returncode == 2
+    assert not Tournament.objects.exists()
+
+
+def test_the_tournaments_own_clock_on_the_log_is_accepted():
+    assert parse(one_match_file(["Ann Able", "Ben Baker"], log_clock=900, tournament_clock=900)).settings.clock_s == 900
+
+
+# --- Rounds in any order ---------------------------------------------------------------
+
+
+def test_rounds_listed_out_of_order_give_the_same_standings_as_in_order(tmp_path, big_event):
+    import random
+
+    from scoring.standings import standings_json
+
+    shuffled = dict(big_event, name="Shuffled", rounds=list(big_event["rounds"]))
+    random.Random(3).shuffle(shuffled["rounds"])
+    assert [r["number"] for r in shuffled["rounds"]] != sorted(r["number"] for r in shuffled["rounds"])
+    assert standings_json(parse(shuffled)) == standings_json(parse(big_event))
+    path = tmp_path / "shuffled.json"
+    path.write_text(json.dumps(shuffled))
+    slug = run("import_tournament", str(path)).splitlines()[-1]
+    in_order = json.loads(run("export_tournament", slug))
+    assert [r["number"] for r in in_order["rounds"]] == list(range(1, 8))
+    assert json.loads(run("standings", slug, "--json")) == standings_json(parse(big_event))
+
+
+@pytest.mark.parametrize("numbers, place, says", [
+    ([1, 1], "rounds[1].number", "round 1 is listed twice (also at rounds[0])"),
+    ([1, 3], "rounds[1].number", "must be a round number from 1 to 2 (the file lists 2 rounds), not 3"),
+    ([2, 0], "rounds[1].number", "must be a round number from 1 to 2 (the file lists 2 rounds), not 0"),
+])
+def test_round_numbers_are_1_to_n_each_once(numbers, place, says):
+    file = {"format": "ingenious-tournament/1", "name": "N", "players": [{"id": 1, "name": "A"}, {"id": 2, "name": "B"}],
+            "rounds": [{"number": n, "matches": [{"first": 1, "second": 2, "status": "forfeit", "winner": 1}]}
+                       for n in numbers]}
+    with pytest.raises(Exception) as refused:
+        parse(file)
+    assert str(refused.value) == f"{place}: {says}"
+
+
+def test_only_the_highest_numbered_round_may_be_pending_wherever_it_is_listed():
+    pending = {"first": 1, "second": 2, "status": "pending"}
+    done = {"first": 1, "second": 2, "status": "forfeit", "winner": 2}
+    base = {"format": "ingenious-tournament/1", "name": "P", "players": [{"id": 1, "name": "A"}, {"id": 2, "name": "B"}]}
+    assert parse(dict(base, rounds=[{"number": 2, "matches": [pending]}, {"number": 1, "matches": [done]}]))
+    with pytest.raises(Exception, match=r"^rounds\[1\]: only the last round may have pending matches$"):
+        parse(dict(base, rounds=[{"number": 2, "matches": [done]}, {"number": 1, "matches": [pending]}]))

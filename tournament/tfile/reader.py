@@ -25,6 +25,7 @@ from ..domain.enums import MatchStatus, Progressive, System
 from ..domain.limits import MAX_INT, MAX_PLAYER_TEXT, MAX_ROUND, MAX_TOURNAMENT_NAME
 from ..domain.records import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
 from ..domain.results import ScoreFault, check_scores
+from ..domain.game_logs import log_mismatch
 from ..domain.values import first_unstorable, is_whole, show_json
 
 FORMAT = "ingenious-tournament/1"
@@ -71,8 +72,7 @@ def parse(obj: Any) -> TournamentFile:
         raise FileFault("name", f"is {len(name.strip())} characters long; at most {MAX_TOURNAMENT_NAME}")
     settings = _settings(obj.get("settings", {}))
     players = _players(obj.get("players"))
-    ids = {p.id for p in players}
-    rounds = _rounds(obj.get("rounds", []), ids, settings)
+    rounds = _rounds(obj.get("rounds", []), {p.id: p.name for p in players}, settings)
     return TournamentFile(name.strip(), settings, players, rounds)
 
 
@@ -152,34 +152,41 @@ def _players(raw: Any) -> list[PlayerRecord]:
     return players
 
 
-def _rounds(raw: Any, ids: set[int], settings: Settings) -> list[RoundRecord]:
+def _rounds(raw: Any, names: dict[int, str], settings: Settings) -> list[RoundRecord]:
+    """The rounds in order of number, whatever their order in the file: numbered 1..n, each once."""
     if not isinstance(raw, list):
         raise FileFault("rounds", "must be a list")
     if len(raw) > MAX_ROUND:
         raise FileFault("rounds", f"holds {len(raw)} rounds; at most {MAX_ROUND}")
+    places: dict[int, str] = {}  # round number -> where the file lists it
     rounds = []
     for index, item in enumerate(raw):
         place = f"rounds[{index}]"
         if not isinstance(item, dict):
             raise FileFault(place, "must be an object")
         number = item.get("number")
-        if number != index + 1 or not is_whole(number):
-            raise FileFault(f"{place}.number", f"must be {index + 1} (rounds in order from 1), not {show_json(number)}")
+        if not _whole(number, 1, len(raw)):
+            raise FileFault(f"{place}.number", f"must be a round number from 1 to {len(raw)} (the file lists "
+                                                f"{len(raw)} rounds), not {show_json(number)}")
+        if number in places:
+            raise FileFault(f"{place}.number", f"round {number} is listed twice (also at {places[number]})")
+        places[number] = place
         matches_raw = item.get("matches")
         if not isinstance(matches_raw, list):
             raise FileFault(f"{place}.matches", "must be a list")
         if len(matches_raw) > MAX_ROUND:
             raise FileFault(f"{place}.matches", f"holds {len(matches_raw)} matches; at most {MAX_ROUND}")
         seen: set[int] = set()
-        matches = [_match(m, f"{place}.matches[{i}]", ids, seen, settings) for i, m in enumerate(matches_raw)]
+        matches = [_match(m, f"{place}.matches[{i}]", names, seen, settings) for i, m in enumerate(matches_raw)]
         rounds.append(RoundRecord(number, matches))
+    rounds.sort(key=lambda r: r.number)
     for record in rounds[:-1]:
         if record.pending:
-            raise FileFault(f"rounds[{record.number - 1}]", "only the last round may have pending matches")
+            raise FileFault(places[record.number], "only the last round may have pending matches")
     return rounds
 
 
-def _player_ref(value: Any, place: str, ids: set[int], seen: set[int]) -> int:
+def _player_ref(value: Any, place: str, ids: dict[int, str], seen: set[int]) -> int:
     if not is_whole(value):
         raise FileFault(place, f"must be a player id, not {show_json(value)}")
     if value not in ids:
@@ -190,18 +197,18 @@ def _player_ref(value: Any, place: str, ids: set[int], seen: set[int]) -> int:
     return value
 
 
-def _match(raw: Any, place: str, ids: set[int], seen: set[int], settings: Settings) -> MatchRecord:
+def _match(raw: Any, place: str, names: dict[int, str], seen: set[int], settings: Settings) -> MatchRecord:
     if not isinstance(raw, dict):
         raise FileFault(place, "must be an object")
     status = raw.get("status")
     if status not in STATUSES:
         raise FileFault(f"{place}.status", f'must be one of {", ".join(STATUSES)}, not {show_json(status)}')
-    first = _player_ref(raw.get("first"), f"{place}.first", ids, seen)
+    first = _player_ref(raw.get("first"), f"{place}.first", names, seen)
     if status == MatchStatus.BYE:
         if raw.get("second") is not None:
             raise FileFault(f"{place}.second", "a bye has no second player (null)")
         return MatchRecord(first, None, MatchStatus.BYE)
-    second = _player_ref(raw.get("second"), f"{place}.second", ids, seen)
+    second = _player_ref(raw.get("second"), f"{place}.second", names, seen)
     match = MatchRecord(first, second, status)
     if status == MatchStatus.FORFEIT:
         winner = raw.get("winner")
@@ -213,7 +220,7 @@ def _match(raw: Any, place: str, ids: set[int], seen: set[int], settings: Settin
         match.flagged = _flags(raw.get("flagged", [False, False]), f"{place}.flagged")
         match.log = raw.get("log")
         if match.log is not None:
-            _check_log(match, f"{place}.log")
+            _check_log(match, f"{place}.log", names, settings)
     return match
 
 
@@ -230,15 +237,15 @@ def _flags(raw: Any, place: str) -> list[bool]:
     return list(raw)
 
 
-def _check_log(match: MatchRecord, place: str) -> None:
+def _check_log(match: MatchRecord, place: str, names: dict[int, str], settings: Settings) -> None:
+    """The log replays, is this match's game (players, order, rules, clock), and gives the match's result."""
     report = replay(match.log)
-    if report.valid and len(report.players) != 2:
-        raise FileFault(place, f"a match is a game for two, but the move log has {len(report.players)} players")
     if not report.valid:
         where = "" if report.event is None else f"event {report.event}: "
         raise FileFault(place, f"the move log is invalid ({report.code}): {where}{report.message}")
-    if report.levels is None:
-        raise FileFault(place, "a tournament game is played under mso or kosmos rules, not the duel")
+    mismatch = log_mismatch(match.log, names[match.first], names[match.second], settings.clock_s)
+    if mismatch:
+        raise FileFault(place, mismatch)
     if report.scores != match.scores:
         raise FileFault(place, f"the move log gives the scores {report.scores}, but the match says {match.scores}")
     if report.flagged != match.flagged:
