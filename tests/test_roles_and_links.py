@@ -382,7 +382,7 @@ def test_an_organiser_changes_the_settings_but_not_the_system_once_paired(client
     event.refresh_from_db()
     # The system field is disabled once round 1 exists: the posted value is ignored.
     assert (event.rounds_announced, event.progressive, event.system) == (5, "running", "swiss")
-    assert "the sum of the running totals after each round" in text(client.get(f"/t/{event.slug}/standings/"))
+    assert "the sums of the running totals after each round" in text(client.get(f"/t/{event.slug}/standings/"))
     with pytest.raises(services.Refused, match="fixed once round 1"):
         services.update_settings(event, system="all-play-all")
     response = client.post(url, settings_form(rounds_announced=0))
