@@ -131,6 +131,15 @@ class Server:
     def get(self, path: str) -> Page:
         return Visitor(self.port).get(path)
 
+    def wait_for_output(self, text: str, timeout: float = 10) -> str:
+        """The server's stdout once it holds `text` (gunicorn logs a request just after answering it)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            written = self.stdout.read_text(errors="replace")
+            if text in written or time.monotonic() > deadline:
+                return written
+            time.sleep(0.1)
+
     def output(self) -> str:
         return f"--- {self.name} stdout\n{_tail(self.stdout)}\n--- {self.name} stderr\n{_tail(self.stderr)}"
 

@@ -50,7 +50,7 @@ def test_make_serve_with_debug_off_serves_the_site_its_static_files_and_its_heal
 
     # A player's private link works, and its token stays out of the access log.
     assert player.name in server.get(f"/p/{player.link_token}/").text
-    assert "/p/[private]/" in server.stdout.read_text()
+    assert '"GET /p/[private]/ HTTP/1.1" 200' in server.wait_for_output("/p/[private]/")
     assert player.link_token not in server.stdout.read_text() + server.stderr.read_text()
 
 
