@@ -45,7 +45,8 @@ from tournament.tfile import FileFault, dump, load_text, parse
 SPEC_CODES = frozenset({
     "bad-format", "bad-event", "bad-tile", "bad-cell", "flagged-player-moved", "out-of-turn", "off-board",
     "occupied", "not-adjacent", "placement-rule", "tile-supply", "tile-not-in-rack", "rack-overflow",
-    "rack-mismatch", "illegal-swap", "wrong-gain", "after-end", "premature-end", "unfinished", "wrong-final",
+    "rack-mismatch", "illegal-swap", "wrong-gain", "bad-clock", "after-end", "premature-end", "unfinished",
+    "wrong-final",
 })
 ENDINGS = {"board-full", "all-18", "all-flagged"}  # the spec's `ended_by` values
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 # In the table's order: when one event breaks several rules, the first code wins.
 ERROR_CODES = (
     "bad-format",
@@ -20,6 +23,7 @@ ERROR_CODES = (
     "rack-mismatch",
     "illegal-swap",
     "wrong-gain",
+    "bad-clock",
     "after-end",
     "premature-end",
     "unfinished",
@@ -43,3 +47,11 @@ class IllegalMove(IngeniousError):
 
 class BadLog(IngeniousError):
     """A log, or one of its events, that is not of the spec's form."""
+
+
+def shown(value: Any) -> str:
+    """A value as JSON for a fault's message: a value too deeply nested to write out is only named."""
+    try:
+        return json.dumps(value)
+    except (RecursionError, ValueError):
+        return "a value nested too deeply to show"

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from .board import CELL_INDEX, CELLS, DIRECTION_TO
+from .clock import Clocks
 from .errors import BadLog, IllegalMove
 from .placement import (EMPTY, EMPTY_BOARD, Placement, check_cover, cover, legal_cell_pairs, off_board,
                         placements, play_area)
@@ -24,13 +25,8 @@ from .rules import RULE_SETS, RuleSet
 from .scoring import Result, add_to_board, board_winner, gain_list, raw_gain, wrong_gain
 from .supply import Supply, counts_of, showing
 from .tiles import COLOUR_NAMES, COLOURS, PARSED_TILES, kind_name
+from .turns import BONUS, PLACED, REFILL, START, SWAPPED, out_of_turn, placement_starts_turn
 
-# Where the current turn stands.
-START = "start"  # the turn's player has not placed yet
-BONUS = "bonus"  # bonus placements are owed
-PLACED = "placed"  # placements done; a swap or the refill may follow
-SWAPPED = "swapped"  # the rack was exchanged; the refill follows
-REFILL = "refill"  # the refill has begun; only more draws may follow
 
 
 class Game:
@@ -38,6 +34,7 @@ class Game:
 
     With `tracked_racks`, every tile placed must be in its player's rack and
     racks are filled by `draw`; without, only the bag's totals are checked.
+    `clock_s`, the game's time per player, bounds the placements' clock readings.
     Build one with `variants.new_game`, which picks the class for the rule set.
     """
 
@@ -50,6 +47,7 @@ class Game:
         players: int | Sequence[str] = 2,
         rules: str | RuleSet = "mso",
         tracked_racks: bool = True,
+        clock_s: int | None = None,
     ):
         if isinstance(players, int):
             players = [f"Player {i + 1}" for i in range(players)]
@@ -68,6 +66,8 @@ class Game:
         self.supply = Supply(count, tracked_racks)
 
         self.flagged = [False] * count
+        self.clocks = Clocks(self.names, clock_s)
+        self.flag_owed: int | None = None  # the player whose clock read 0: that player's flag comes next
         self.has_placed = [False] * count
         self.started = False  # has anyone placed yet
         self.turn = 0
@@ -197,15 +197,17 @@ class Game:
 
     # --- moves in the log's notation --------------------------------------
 
-    def place(self, player: int, tile: str, cells, gain: dict | None = None) -> list[int]:
+    def place(self, player: int, tile: str, cells, gain: dict | None = None, clock_s: int | None = None) -> list[int]:
         """Lay `tile` (e.g. "RO") with tile[0] on cells[0]; returns the raw gain per colour.
 
         `gain`, if given, is the player's declaration ({"R": 2}); a wrong one is refused.
+        `clock_s`, if given, is the player's time left after it; an impossible one is refused.
         """
         parsed = PARSED_TILES[tile]
         (q0, r0), (q1, r1) = cells
         declared = None if gain is None else gain_list(gain)
-        return self.place_parsed(player, parsed, CELL_INDEX.get((q0, r0)), CELL_INDEX.get((q1, r1)), declared, cells)
+        first, second = CELL_INDEX.get((q0, r0)), CELL_INDEX.get((q1, r1))
+        return self.place_parsed(player, parsed, first, second, declared, cells, clock_s)
 
     def draw(self, player: int, tiles: Iterable[str]) -> None:
         """The player draws these tiles from the bag into the rack (tracked racks only)."""
@@ -218,9 +220,12 @@ class Game:
     def flag(self, player: int) -> None:
         """The player's time ran out: no further move by that player."""
         self._check_not_over(player, "ran out of time")
+        if self.flag_owed is not None and player != self.flag_owed:
+            raise self.clocks.flag_missing(self.flag_owed, f"a flag by {self.names[player]}")
         if self.flagged[player]:
             raise BadLog("bad-event", f"{self.names[player]} ran out of time twice")
         self.flagged[player] = True
+        self.flag_owed = None
         if all(self.flagged):
             self.ended_by = "all-flagged"
         elif player == self.turn:
@@ -229,6 +234,7 @@ class Game:
 
     def end(self) -> None:
         """Declare the game over; refused unless it has ended by the rules."""
+        self._check_flag_owed("an end event")
         if not self.is_over:
             raise IllegalMove("premature-end", f"the log ends the game, but {self.why_not_over}")
 
@@ -242,6 +248,7 @@ class Game:
         second: int | None,
         declared: list[int] | None = None,
         written=None,
+        clock: int | None = None,
     ) -> list[int]:
         """`place` for a caller that has parsed the notation itself: the log reader's fast path.
 
@@ -249,14 +256,17 @@ class Game:
         the second, kind); `first` and `second` are cell numbers (`board.CELL_INDEX`),
         None for a cell that is not on the board, and then `written` must hold the
         two cells as written, for the message; `declared` is the gain per colour
-        index, or None.  Checks in the spec's order; returns the raw gain per colour.
+        index, or None; `clock` the player's time left, or None.  Checks in the
+        spec's order; returns the raw gain per colour.
         """
         if self.ended_by is not None:
             self._check_not_over(player, "placed a tile")
+        if self.flag_owed is not None:
+            self._check_flag_owed(f"a placement by {self.names[player]}")
         if self.flagged[player]:
             raise IllegalMove("flagged-player-moved", f"{self.names[player]} placed a tile after running out of time")
         phase = self.phase
-        new_turn = self._placement_starts_turn(player)
+        new_turn = placement_starts_turn(self, player)
         a, b, kind = tile
         in_area, board = self.in_area, self.board
         if first is None or second is None or not in_area[first] or not in_area[second]:
@@ -269,6 +279,8 @@ class Game:
         points = raw_gain(board, a, b, first, second, direction)
         if declared is not None and declared != points:
             raise wrong_gain(self.names[player], declared, points)
+        if clock is not None:  # after the other rule checks (Precise points: Clock readings)
+            self.clocks.check(player, clock)
 
         # Every check passed: change the game.
         if new_turn:
@@ -283,6 +295,8 @@ class Game:
         self.has_placed[player] = True
         self.started = True
         self.placement_count += 1
+        if clock is not None:
+            self.clocks.last[player] = clock
 
         earned, complete = self._score(player, points, a, b)
         if complete:
@@ -295,19 +309,22 @@ class Game:
                 owed = 0  # an empty rack cannot make the bonus placement
             self.bonus_owed = owed
             self.phase = BONUS if owed else PLACED
+            if clock == 0:  # time ran out with a placement that did not end the game
+                self.flag_owed = player
         return points
 
     def draw_parsed(self, player: int, kinds: list[int]) -> None:
         """`draw` with the tiles as kinds (`tiles.TILE_KINDS` indexes)."""
         if self.ended_by is not None:
             self._check_not_over(player, "drew tiles")
+        self._check_flag_owed(f"a draw by {self.names[player]}")
         if not self.supply.tracked:
             raise ValueError("draw needs a game with tracked racks")
         name = self.names[player]
         if self.flagged[player]:
             raise IllegalMove("out-of-turn", f"{name} drew tiles after running out of time")
         if self.started and (player != self.turn or self.phase not in (PLACED, SWAPPED, REFILL)):
-            raise self._out_of_turn(player, "drew tiles")
+            raise out_of_turn(self, player, "drew tiles")
         supply = self.supply
         supply.draw(name, player, kinds)
         if self.started:
@@ -318,11 +335,12 @@ class Game:
     def swap_parsed(self, player: int, kinds: list[int] | None) -> None:
         """`swap` with the tiles shown (duel: set aside) as kinds, or None when the move lists none."""
         self._check_not_over(player, "swapped")
+        self._check_flag_owed(f"a swap by {self.names[player]}")
         name = self.names[player]
         if self.flagged[player]:
             raise IllegalMove("flagged-player-moved", f"{name} swapped after running out of time")
         if player != self.turn or self.phase != PLACED:
-            raise self._out_of_turn(player, "swapped")
+            raise out_of_turn(self, player, "swapped")
         self._exchange(player, None if kinds is None else counts_of(kinds))
         self.phase = SWAPPED
 
@@ -356,41 +374,17 @@ class Game:
 
     # --- internals ---------------------------------------------------------
 
-    def _placement_starts_turn(self, player: int) -> bool:
-        """Whether the player's placement begins the next turn, not this one's; refused out of turn."""
-        if self.phase == START or self.phase == BONUS:
-            if player != self.turn:
-                raise self._out_of_turn(player, "placed a tile")
-            return False
-        following = (self.turn + 1) % self.player_count
-        if self.flagged[following]:
-            following = self.next_player(self.turn)
-        if player != following:
-            raise self._out_of_turn(player, "placed a tile")
-        return True
-
     def _check_not_over(self, player: int, what: str) -> None:
         if self.ended_by is not None:
             raise IllegalMove("after-end", f"{self.names[player]} {what} after the game had ended ({self.ended_text})")
+
+    def _check_flag_owed(self, instead: str) -> None:
+        """Refuse any move but the flag a player owes after a clock reading of 0 (`instead` names it)."""
+        if self.flag_owed is not None:
+            raise self.clocks.flag_missing(self.flag_owed, instead)
 
     def _start_turn(self, player: int) -> None:
         self.supply.return_set_aside()
         self.turn = player
         self.phase = START
         self.bonus_owed = 0
-
-    def _out_of_turn(self, player: int, what: str) -> IllegalMove:
-        name = self.names[player]
-        if self.phase == BONUS and player != self.turn:
-            why = f"{self.names[self.turn]} still owes a bonus placement"
-        elif self.phase in (START, BONUS):
-            why = f"it is {self.names[self.turn]}'s turn"
-        elif player == self.turn:
-            why = {
-                PLACED: "the turn's placement is made and no bonus placement was earned",
-                SWAPPED: "the turn's rack was already swapped",
-                REFILL: "the turn's refill has begun",
-            }[self.phase]
-        else:
-            why = f"{self.names[self.turn]}'s turn is not finished and {self.names[self.next_player(self.turn)]} plays next"
-        return IllegalMove("out-of-turn", f"{name} {what} out of turn: {why}")

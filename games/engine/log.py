@@ -8,10 +8,6 @@ Where the spec is silent, this checker decides (and the README repeats):
   an event's `clock_s`) means the field is absent.
 - Unknown extra fields are ignored, so a writer may add its own.
 - Player names must be non-empty strings.
-- `clock_s` (top level or in a placement) must be a non-negative integer.
-- The top-level `clock_s` and `final` are checked for form after `events`
-  is found to be a list and before any event is replayed (`bad-format`).
-  `final` must be one list of six integers per player (duel: one list of six).
 - A bonus placement owed with an empty tracked rack is dropped: there is no
   tile to make it with.
 - `check_text` takes a number too large for a float (`1e400`) and a string
@@ -33,12 +29,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import CELL_INDEX
-from .errors import BadLog, IngeniousError
+from .errors import BadLog, IngeniousError, shown
+from .final import final_mismatch
 from .game import Game
 from .nesting import (MAX_DEPTH, PLAYED_FIELDS, nested_too_deeply, too_deep_at_top, too_deep_in_event,
                       too_deep_in_events)
 from .rules import RULE_SETS
-from .tiles import COLOUR_NAMES, COLOURS, PARSED_TILES
+from .tiles import COLOURS, PARSED_TILES
 from .variants import new_game
 
 __all__ = ["FORMAT", "MAX_DEPTH", "Report", "apply_event", "check_text", "is_int", "replay", "tracks_racks"]
@@ -60,6 +57,7 @@ class Report:
     levels: list | None = None
     ended_by: str | None = None
     players: list[str] | None = None  # for readable output; not part of the JSON report
+    log: Any = field(default=None, repr=False, compare=False)  # the log replayed, for showing the fault; not JSON
     flagged: list[bool] | None = None  # who ran out of time; not part of the JSON report
     extra: dict = field(default_factory=dict)
 
@@ -119,14 +117,6 @@ def _unpaired_surrogate(value: Any) -> str | None:
     return None
 
 
-def _show(value: Any) -> str:
-    """A value as JSON for a message (a value too deeply nested to write out is only named)."""
-    try:
-        return json.dumps(value)
-    except (RecursionError, ValueError):
-        return "a value nested too deeply to show"
-
-
 def check_text(text: bytes | str) -> Report:
     """Parse a log from its JSON text and replay it."""
     if isinstance(text, bytes):
@@ -155,25 +145,27 @@ def check_text(text: bytes | str) -> Report:
 def replay(log: Any) -> Report:
     """Replay a parsed log; the report names the first faulty event or gives the result."""
     try:
-        players, rules, events = _open(log)
+        players, rules, clock, events = _open(log)
     except BadLog as fault:
-        return Report.fault(fault.code, fault.message)
-    report = _play(log, players, rules, events)
-    if not report.valid:
-        # Nesting too deep outranks every fault found from here on.  The replay looked at
-        # each event it played, and stopped at this fault: look at all of them.
-        deep = too_deep_in_events(events)
-        if deep:
-            return Report.fault("bad-format", nested_too_deeply(deep))
+        report = Report.fault(fault.code, fault.message)
+    else:
+        report = _play(log, players, rules, clock, events)
+        if not report.valid:
+            # Nesting too deep outranks every fault found from here on.  The replay looked at
+            # each event it played, and stopped at this fault: look at all of them.
+            deep = too_deep_in_events(events)
+            if deep:
+                report = Report.fault("bad-format", nested_too_deeply(deep))
+    report.log = log
     return report
 
 
-def _open(log: Any) -> tuple[list, str, list]:
-    """The whole-object checks, in the spec's order, up to the events and the nesting outside them."""
+def _open(log: Any) -> tuple[list, str, int | None, list]:
+    """The whole-object checks, in the spec's order (format, players, rules, clock_s, events), then nesting."""
     if not isinstance(log, dict):
         raise BadLog("bad-format", "the log is not a JSON object")
     if log.get("format") != FORMAT:
-        raise BadLog("bad-format", f'"format" must be "{FORMAT}", not {_show(log.get("format"))}')
+        raise BadLog("bad-format", f'"format" must be "{FORMAT}", not {shown(log.get("format"))}')
     players = log.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
         raise BadLog("bad-format", '"players" must be a list of 2 to 4 names')
@@ -184,29 +176,26 @@ def _open(log: Any) -> tuple[list, str, list]:
     if rules is None:
         rules = "mso"
     if not isinstance(rules, str) or rules not in RULE_SETS:
-        raise BadLog("bad-format", f'"rules" must be "mso", "kosmos" or "duel", not {_show(rules)}')
+        raise BadLog("bad-format", f'"rules" must be "mso", "kosmos" or "duel", not {shown(rules)}')
     if rules == "duel" and len(players) != 2:
         raise BadLog("bad-format", f"the duel is for 2 players, not {len(players)}")
+    clock = log.get("clock_s")
+    if clock is not None and not (is_int(clock) and clock > 0):
+        raise BadLog(
+            "bad-format", f'"clock_s", each player\'s time, must be a positive whole number of seconds, not {shown(clock)}'
+        )
     events = log.get("events")
     if not isinstance(events, list):
         raise BadLog("bad-format", '"events" must be a list')
     deep = too_deep_at_top(log)
     if deep:
         raise BadLog("bad-format", nested_too_deeply(deep))
-    return players, rules, events
+    return players, rules, clock, events
 
 
-def _play(log: dict, players: list, rules: str, events: list) -> Report:
-    """The rest of the whole-object checks, then every event in turn, then the result."""
-    clock = log.get("clock_s")
-    if clock is not None and not (is_int(clock) and clock >= 0):
-        return Report.fault("bad-format", '"clock_s" must be a whole number of seconds')
-    final = log.get("final")
-    try:
-        _check_final_form(final, len(players), rules == "duel")
-    except BadLog as fault:
-        return Report.fault(fault.code, fault.message)
-    game = new_game(players, rules, tracked_racks=tracks_racks(events))
+def _play(log: dict, players: list, rules: str, clock: int | None, events: list) -> Report:
+    """Every event in turn, then the result, compared with the log's `final`."""
+    game = new_game(players, rules, tracked_racks=tracks_racks(events), clock_s=clock)
     last = len(events) - 1
     for index, event in enumerate(events):
         if game.ended_by is not None:
@@ -229,8 +218,9 @@ def _play(log: dict, players: list, rules: str, events: list) -> Report:
     if not game.is_over:
         return Report.fault("unfinished", f"the events stop before the game ended: {game.why_not_over}", len(events))
     result = game.result()
+    final = log.get("final")
     if final is not None:
-        mismatch = _final_mismatch(game, final, rules == "duel")
+        mismatch = final_mismatch(game, final)
         if mismatch:
             return Report.fault("wrong-final", mismatch, len(events))
     return Report(
@@ -249,25 +239,12 @@ def tracks_racks(events: list) -> bool:
     return any(isinstance(e, dict) and e.get("type") == "draw" for e in events)
 
 
-def _check_final_form(final: Any, player_count: int, duel: bool) -> None:
-    if final is None:
-        return
-    lists = [final] if duel else final
-    expected = "one list of six signed positions" if duel else f"{player_count} lists of six scores"
-    if (
-        not isinstance(final, list)
-        or (not duel and len(final) != player_count)
-        or not all(isinstance(row, list) and len(row) == 6 and all(is_int(v) for v in row) for row in lists)
-    ):
-        raise BadLog("bad-format", f'"final" must be {expected} (whole numbers)')
-
-
 def _player(game: Game, event: dict) -> int:
     player = event.get("player")
     if type(player) is not int or not 0 <= player < game.player_count:
         raise BadLog(
             "bad-event",
-            f'"player" must be a player index from 0 to {game.player_count - 1}, not {_show(player)}',
+            f'"player" must be a player index from 0 to {game.player_count - 1}, not {shown(player)}',
         )
     return player
 
@@ -275,7 +252,7 @@ def _player(game: Game, event: dict) -> int:
 def _tile(value: Any, where: str) -> tuple[int, int, int]:
     parsed = PARSED_TILES.get(value) if isinstance(value, str) else None
     if parsed is None:
-        raise BadLog("bad-tile", f"{where} {_show(value)} is not a tile: a tile is two of the letters {COLOURS}")
+        raise BadLog("bad-tile", f"{where} {shown(value)} is not a tile: a tile is two of the letters {COLOURS}")
     return parsed
 
 
@@ -321,7 +298,7 @@ def _gain(event: dict, name: str) -> list[int] | None:
             raise BadLog(
                 "bad-event",
                 f'{name}\'s "gain" must map colour letters ({COLOURS}) to whole numbers of points, '
-                f"not {_show(letter)}: {_show(points)}",
+                f"not {shown(letter)}: {shown(points)}",
             )
         declared[colour] = points
     return declared
@@ -332,6 +309,8 @@ def apply_event(game: Game, event: Any) -> None:
 
     Raises `BadLog` for an event not of the spec's form and `IllegalMove` for a move the rules refuse.
     """
+    if game.flag_owed is not None and not _is_flag_by(event, game.flag_owed):
+        raise game.clocks.flag_missing(game.flag_owed, _described(game, event))
     if type(event) is not dict:
         raise BadLog("bad-event", "an event must be a JSON object")
     kind = event.get("type")
@@ -346,9 +325,11 @@ def apply_event(game: Game, event: Any) -> None:
         first, second, cells = _cells(event, game.names[player])
         declared = None if event.get("gain") is None else _gain(event, game.names[player])
         clock = event.get("clock_s")
-        if clock is not None and not (type(clock) is int and clock >= 0):
-            raise BadLog("bad-event", f'{game.names[player]}\'s "clock_s" must be a whole number of seconds left')
-        game.place_parsed(player, parsed, first, second, declared, cells)
+        if clock is not None and type(clock) is not int:
+            raise BadLog(
+                "bad-event", f'{game.names[player]}\'s "clock_s" must be a whole number of seconds left, not {shown(clock)}'
+            )
+        game.place_parsed(player, parsed, first, second, declared, cells, clock)
     elif kind == "draw":
         player = _player(game, event)
         game.draw_parsed(player, _tile_list(event, "tiles", game.names[player]))
@@ -361,22 +342,22 @@ def apply_event(game: Game, event: Any) -> None:
     elif kind == "end":
         game.end()
     else:
-        raise BadLog("bad-event", f"unknown event type {_show(kind)}")
+        raise BadLog("bad-event", f"unknown event type {shown(kind)}")
 
 
-def _final_mismatch(game: Game, final: list, duel: bool) -> str | None:
-    """The first score where `final` and the replay differ, as a sentence; None when they agree."""
-    for player, (declared, computed) in enumerate(zip([final] if duel else final, game.score_rows)):
-        for colour in range(6):
-            if declared[colour] == computed[colour]:
-                continue
-            if duel:
-                return (
-                    f'"final" puts the {COLOUR_NAMES[colour]} counter on {declared[colour]:+d}, '
-                    f"but the replay leaves it on {computed[colour]:+d}"
-                )
-            return (
-                f'"final" gives {game.names[player]} {declared[colour]} in {COLOUR_NAMES[colour]}, '
-                f"but the replay gives {computed[colour]}"
-            )
-    return None
+def _is_flag_by(event: Any, player: int) -> bool:
+    """Whether the event is `player`'s flag (a bool is no player index)."""
+    return type(event) is dict and event.get("type") == "flag" and type(event.get("player")) is int \
+        and event["player"] == player
+
+
+def _described(game: Game, event: Any) -> str:
+    """An event in words, whatever it holds: "a draw by Ann Able", "an event that is not an object"."""
+    if type(event) is not dict:
+        return "an event that is not an object"
+    kind, player = event.get("type"), event.get("player")
+    what = {"place": "a placement", "draw": "a draw", "swap": "a swap", "flag": "a flag", "end": "an end event"}.get(
+        kind, f"an event of type {shown(kind)}" if isinstance(kind, str) else "an event with no known type")
+    if kind != "end" and type(player) is int and 0 <= player < game.player_count:
+        what += f" by {game.names[player]}"
+    return what

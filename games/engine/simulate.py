@@ -2,7 +2,8 @@
 
 Used by the property tests, the benchmark and demo data.  The player mostly
 picks, among a few sampled placements, the one that helps its lowest colours,
-so games reach 18s, bonus placements and swaps as real games do.
+so games reach 18s, bonus placements and swaps as real games do.  With
+`clock=True` each placement also carries the player's clock reading.
 """
 
 from __future__ import annotations
@@ -47,6 +48,23 @@ def _choose(game: Game, player: int, rng: random.Random, samples: int):
     return best
 
 
+CLOCK_S = 600  # each player's time in the logs written here
+MOST_SECONDS_PER_PLACEMENT = 50  # about one game in eight runs a player's clock down to 0
+
+
+class _Clock:
+    """Time left per player, spent at random by a generator of its own, so readings leave the game unchanged."""
+
+    def __init__(self, players: int, rng: random.Random):
+        # Seeded from the game's generator's state without drawing from it.
+        self.rng = random.Random(repr(rng.getstate()))
+        self.left = [CLOCK_S] * players
+
+    def spend(self, player: int) -> int:
+        self.left[player] = max(0, self.left[player] - self.rng.randint(0, MOST_SECONDS_PER_PLACEMENT))
+        return self.left[player]
+
+
 def random_game(
     players: int = 2,
     rules: str = "mso",
@@ -55,9 +73,16 @@ def random_game(
     swap_chance: float = 0.5,
     samples: int = 8,
     names: list[str] | None = None,
+    clock: bool = False,
 ) -> dict:
-    """A whole game as an `ingenious-log/1` object, with draws, gains, swaps and `final`."""
+    """A whole game as an `ingenious-log/1` object, with draws, gains, swaps and `final`.
+
+    With `clock`, every placement carries `clock_s`, the time its player had
+    left; a player whose clock reaches 0 flags at once (unless that placement
+    ended the game).  Without, the same seed makes the same log as it always did.
+    """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    clocks = _Clock(players, rng) if clock else None
     names = names or [f"Player {i + 1}" for i in range(players)]
     game = new_game(names, rules, tracked_racks=True)
     events: list[dict] = []
@@ -75,12 +100,19 @@ def random_game(
             events.append({"type": "flag", "player": player})
             continue
         tile, cells = choice
-        gain = game.place(player, tile, cells)
+        reading = None if clocks is None else clocks.spend(player)
+        gain = game.place(player, tile, cells, clock_s=reading)
         event = {"type": "place", "player": player, "tile": tile, "cells": [list(c) for c in cells]}
         declared = {COLOURS[c]: g for c, g in enumerate(gain) if g}
         if declared:
             event["gain"] = declared
+        if reading is not None:
+            event["clock_s"] = reading
         events.append(event)
+        if reading == 0 and not game.is_over:  # out of time: the flag follows at once
+            game.flag(player)
+            events.append({"type": "flag", "player": player})
+            continue
         if game.is_over or game.phase == BONUS:
             continue
         if game.may_swap(player) and rng.random() < swap_chance:
@@ -94,7 +126,7 @@ def random_game(
         "format": FORMAT,
         "rules": rules,
         "players": names,
-        "clock_s": 600,
+        "clock_s": CLOCK_S,
         "events": events,
         "final": result.scores,
     }

@@ -20,6 +20,7 @@ class Step:
     scores: tuple[tuple[int, ...], ...]  # every player's six scores after this placement
     bonus: bool  # a bonus placement
     flags_before: tuple[int, ...] = ()  # players whose time ran out just before this placement
+    clock_s: int | None = None  # the time the player had left after it, when the log says
 
 
 @dataclass
@@ -30,18 +31,20 @@ class Timeline:
     starts: dict[tuple[int, int], str]
     steps: list[Step] = field(default_factory=list)
     flags_at_end: tuple[int, ...] = ()  # flags after the last placement
+    clock_s: int | None = None  # each player's time for the game, when the log gives it
 
 
 def timeline(log: dict) -> Timeline:
     """Replay a log that the checker has accepted; raises the engine's error otherwise."""
     names = list(log["players"])
     rules = log.get("rules") or "mso"
-    game = new_game(names, rules, tracked_racks=tracks_racks(log["events"]))
+    game = new_game(names, rules, tracked_racks=tracks_racks(log["events"]), clock_s=log.get("clock_s"))
     line = Timeline(
         names=names,
         rules=rules,
         area=[CELLS[i] for i in sorted(area_cells(len(names)))],
         starts={CELLS[i]: COLOURS[c] for i, c in START_SYMBOLS.items()},
+        clock_s=log.get("clock_s"),
     )
     pending_flags: list[int] = []
     for event in log["events"]:
@@ -62,6 +65,7 @@ def timeline(log: dict) -> Timeline:
                     scores=tuple(tuple(s) for s in game.score_rows),
                     bonus=bonus,
                     flags_before=tuple(pending_flags),
+                    clock_s=event.get("clock_s"),
                 )
             )
             pending_flags = []

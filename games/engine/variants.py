@@ -29,8 +29,14 @@ class DuelGame(Game):
     COMPLETE = "a player reached the end of every colour"
     GOAL = "every counter on their side"
 
-    def __init__(self, players: int | Sequence[str] = 2, rules: str | RuleSet = "duel", tracked_racks: bool = True):
-        super().__init__(players, rules, tracked_racks)
+    def __init__(
+        self,
+        players: int | Sequence[str] = 2,
+        rules: str | RuleSet = "duel",
+        tracked_racks: bool = True,
+        clock_s: int | None = None,
+    ):
+        super().__init__(players, rules, tracked_racks, clock_s)
         self.track: list[int] = [0] * 6  # + toward player 0, - toward player 1
         self.tokens: list[int | None] = [None] * 6  # who holds each colour's token
 
@@ -82,8 +88,14 @@ GAME_CLASSES: dict[str, type[Game]] = {name: cls for cls in (Game, DuelGame) for
 
 
 def new_game(
-    players: int | Sequence[str] = 2, rules: str | RuleSet = "mso", tracked_racks: bool = True
+    players: int | Sequence[str] = 2,
+    rules: str | RuleSet = "mso",
+    tracked_racks: bool = True,
+    clock_s: int | None = None,
 ) -> Game:
-    """A new game of the class that plays this rule set (`Game`, or `DuelGame` for the duel)."""
+    """A new game of the class that plays this rule set (`Game`, or `DuelGame` for the duel).
+
+    `clock_s` is each player's time in seconds, when known: no clock reading may exceed it.
+    """
     rule_set = RULE_SETS[rules] if isinstance(rules, str) else rules
-    return GAME_CLASSES[rule_set.name](players, rule_set, tracked_racks)
+    return GAME_CLASSES[rule_set.name](players, rule_set, tracked_racks, clock_s)
