@@ -292,13 +292,22 @@ def compare(game: Game, ref: Reference, where: str):
 _KIND_NAMES = [canon(a + b) for i, a in enumerate(COLOURS) for b in COLOURS[i:]]
 
 
-def play(rng, players, rules, flag_level=0, check=True):
+CLOCK_S = 600  # the logs' clock, per player
+NO_READINGS, EVERY_PLACEMENT, SOME_PLACEMENTS = range(3)
+
+
+def play(rng, players, rules, flag_level=0, check=True, clock=NO_READINGS):
     """A whole legal game chosen by `rng` (only randrange), checked move by move.
 
     Returns (game, reference, log).  `flag_level` 0 means nobody flags unless
     out of tiles; 1..3 is how many flags (by anyone, at any moment) it tries.
+    `clock` says which placements carry the player's clock reading (Precise
+    points: Clock readings): none, every one, or some.  Time runs down by up
+    to a minute a placement; a player whose time reaches 0 writes the reading
+    0 and flags at once, unless that placement ended the game.
     """
-    game = new_game(players, rules, tracked_racks=True)
+    game = new_game(players, rules, tracked_racks=True, clock_s=CLOCK_S)
+    time_left = [CLOCK_S] * players
     ref = Reference(players, rules)
     events = []
     candidates = (1, 3, 5, 8)[rng.randrange(4)]  # best of this many random placements
@@ -388,13 +397,27 @@ def play(rng, players, rules, flag_level=0, check=True):
         expected_gain = ref_gain(ref.board, tile, cells)
         if rng.randrange(2):
             declared = {COLOURS[c]: g for c, g in enumerate(expected_gain) if g}
-        gain = game.place(player, tile, [list(c) for c in cells], gain=declared)
+        reading = None
+        if clock != NO_READINGS:
+            time_left[player] = max(0, time_left[player] - rng.randrange(60))
+            if clock == EVERY_PLACEMENT or rng.randrange(2) or time_left[player] == 0:
+                reading = time_left[player]
+        gain = game.place(player, tile, [list(c) for c in cells], gain=declared, clock_s=reading)
         ref.place(player, tile, cells)
         assert gain == expected_gain
         event = {"type": "place", "player": player, "tile": tile, "cells": [list(c) for c in cells]}
         if any(gain):
             event["gain"] = {COLOURS[c]: g for c, g in enumerate(gain) if g}
+        if reading is not None:
+            event["clock_s"] = reading
         events.append(event)
+        if reading == 0 and not ref.ended_by:  # out of time: the player's flag follows at once
+            game.flag(player)
+            ref.flag(player)
+            events.append({"type": "flag", "player": player})
+            if check:
+                compare(game, ref, f"after flag {len(events) - 1}")
+            continue
         if check:
             compare(game, ref, f"after placement {len(events) - 1}")
             assert game.turn == player
@@ -448,7 +471,7 @@ def play(rng, players, rules, flag_level=0, check=True):
         "format": "ingenious-log/1",
         "rules": rules,
         "players": [f"Player {i + 1}" for i in range(players)],
-        "clock_s": 600,
+        "clock_s": CLOCK_S,
         "events": events,
         "final": result.scores,
     }
@@ -497,16 +520,18 @@ CONFIGS = [("mso", 2), ("mso", 3), ("mso", 4), ("kosmos", 2), ("kosmos", 3), ("k
     config=st.sampled_from(CONFIGS),
     flag_level=st.integers(0, 3),
     rng=st.randoms(use_true_random=False),
+    clock=st.sampled_from([NO_READINGS, EVERY_PLACEMENT, SOME_PLACEMENTS]),
 )
-def test_legal_games_keep_invariants_and_replay_valid(config, flag_level, rng):
+def test_legal_games_keep_invariants_and_replay_valid(config, flag_level, rng, clock):
     rules, players = config
-    game, ref, log = play(rng, players, rules, flag_level)
+    game, ref, log = play(rng, players, rules, flag_level, clock=clock)
     result = game.result()
     note(f"ended_by={result.ended_by} events={len(log['events'])}")
     event(f"{rules}/{players} ended by {result.ended_by}")
     kinds = Counter(e["type"] for e in log["events"])
     event(f"swaps: {min(kinds['swap'], 3)}, flags: {min(kinds['flag'], 3)}")
     event(f"bonus placements: {_bonus_count(log) > 0}")
+    event(f"clock readings of 0: {min(sum(1 for e in log['events'] if e.get('clock_s') == 0), 2)}")
     for end in (False, True):
         text_log = with_end(log, end)
         report = replay(text_log)
@@ -527,12 +552,16 @@ POOL_SEEDS = 6
 
 
 @lru_cache(maxsize=None)
-def pool_log(source: str, config: int, seed: int, flags: bool, tracked: bool) -> str:
+def pool_log(source: str, config: int, seed: int, flags: bool, tracked: bool, clocked: bool = False) -> str:
     rules, players = CONFIGS[config]
     if source == "simulate":
-        log = random_game(players, rules, seed=1000 * config + seed, flag_chance=0.02 if flags else 0.0)
+        log = random_game(
+            players, rules, seed=1000 * config + seed, flag_chance=0.02 if flags else 0.0, clock=clocked
+        )
     else:
-        _, _, log = play(random.Random(1000 * config + seed), players, rules, 2 if flags else 0, check=False)
+        clock = (EVERY_PLACEMENT if seed // 2 % 2 else SOME_PLACEMENTS) if clocked else NO_READINGS
+        rng = random.Random(1000 * config + seed)
+        _, _, log = play(rng, players, rules, 2 if flags else 0, check=False, clock=clock)
         if seed % 2:
             log = with_end(log)
     if not tracked:
@@ -542,6 +571,15 @@ def pool_log(source: str, config: int, seed: int, flags: bool, tracked: bool) ->
 
 pool = st.builds(
     lambda *args: json.loads(pool_log(*args)),
+    st.sampled_from(["simulate", "driver"]),
+    st.integers(0, len(CONFIGS) - 1),
+    st.integers(0, POOL_SEEDS - 1),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+)
+clocked_pool = st.builds(
+    lambda *args: json.loads(pool_log(*args, clocked=True)),
     st.sampled_from(["simulate", "driver"]),
     st.integers(0, len(CONFIGS) - 1),
     st.integers(0, POOL_SEEDS - 1),
@@ -918,3 +956,97 @@ def test_a_move_by_another_player_is_out_of_turn(log, data):
     else:
         expected = {"flagged-player-moved"} if flagged else {"out-of-turn"}
     assert report.code in expected and report.event == i, report.to_json()
+
+
+# --- clock readings: one fault each, expected code and event from the spec ------------------
+
+NOT_INTEGERS = [12.5, 600.0, True, False, "590", [590], {"s": 590}]
+BAD_LOG_CLOCKS = [0, -5, 3.5, 600.0, True, "600", [600]]
+BAD_FINALS = ["x", 7, [], {"0": 0}, [[0] * 6], [[0] * 5] * 4, [[0, 0, 0, 0, 0, 0.0]] * 4, [0, 0, 0, 0, 0, None]]
+
+
+def readings(events):
+    """(event index, player, reading) of every placement that carries a clock reading."""
+    return [(i, e["player"], e["clock_s"]) for i, e in enumerate(events) if e.get("type") == "place" and "clock_s" in e]
+
+
+def is_flag_by(event, player):
+    return event.get("type") == "flag" and event.get("player") == player
+
+
+def clock_mutant(log, data):
+    """One clock fault; returns (log, what, expected (code, event), or "valid" for the same report)."""
+    log = copy.deepcopy(log)
+    events = log["events"]
+    given = readings(events)
+    places = [i for i, e in enumerate(events) if e["type"] == "place"]
+    last = ending_index(events)
+    kind = data.draw(st.sampled_from([
+        "above-previous", "below-zero", "above-clock", "zero-without-flag", "zero-ending", "not-an-integer",
+        "drop-owed-flag", "lower-log-clock", "bad-log-clock", "bad-final",
+    ]), label="clock mutant")
+    if kind == "above-previous":
+        # A reading above the same player's previous one (the other players' do not count).
+        later = [(i, p) for i, p, _ in given if any(q == p and j < i for j, q, _ in given)]
+        assume(later)
+        i, p = data.draw(st.sampled_from(later), label="placement")
+        previous = [r for j, q, r in given if q == p and j < i][-1]
+        events[i]["clock_s"] = previous + data.draw(st.integers(1, 700), label="more")
+        return log, kind, ("bad-clock", i)
+    if kind in ("below-zero", "above-clock"):
+        i = data.draw(st.sampled_from(places), label="placement")
+        step = data.draw(st.integers(1, 10**6), label="by")
+        events[i]["clock_s"] = -step if kind == "below-zero" else log["clock_s"] + step
+        return log, kind, ("bad-clock", i)
+    if kind == "zero-without-flag":
+        # The placement did not end the game and the next event is not its player's flag.
+        candidates = [i for i in places if i != last and not is_flag_by(events[i + 1], events[i]["player"])]
+        assume(candidates)
+        i = data.draw(st.sampled_from(candidates), label="placement")
+        events[i]["clock_s"] = 0
+        return log, kind, ("bad-clock", i + 1)
+    if kind == "zero-ending":
+        # A reading of 0 on the placement that ended the game needs no flag.
+        assume(events[last]["type"] == "place")
+        events[last]["clock_s"] = 0
+        return log, kind, "valid"
+    if kind == "not-an-integer":
+        i = data.draw(st.sampled_from(places), label="placement")
+        events[i]["clock_s"] = data.draw(st.sampled_from(NOT_INTEGERS), label="reading")
+        return log, kind, ("bad-event", i)
+    if kind == "drop-owed-flag":
+        owed = [i for i, p, r in given if r == 0 and i != last]
+        assume(owed)
+        i = data.draw(st.sampled_from(owed), label="placement")
+        assert is_flag_by(events[i + 1], events[i]["player"])
+        del events[i + 1]
+        return log, kind, ("bad-clock", i + 1) if i + 1 < len(events) else ("unfinished", len(events))
+    if kind == "lower-log-clock":
+        # A game's clock below a reading: the first reading above it is the fault.
+        highest = max((r for _, _, r in given), default=0)
+        assume(highest >= 2)
+        log["clock_s"] = data.draw(st.integers(1, highest - 1), label="clock_s")
+        return log, kind, ("bad-clock", next(i for i, _, r in given if r > log["clock_s"]))
+    if kind == "bad-log-clock":
+        log["clock_s"] = data.draw(st.sampled_from(BAD_LOG_CLOCKS), label="clock_s")
+        return log, kind, ("bad-format", None)
+    log["final"] = data.draw(st.sampled_from(BAD_FINALS), label="final")
+    return log, kind, ("wrong-final", len(events))
+
+
+@settings(max_examples=300, deadline=None)
+@given(log=clocked_pool, data=st.data())
+def test_a_clock_mutant_is_reported_where_the_spec_says(log, data):
+    mutated, what, expected = clock_mutant(log, data)
+    note(what)
+    event(what)
+    report = replay(mutated)
+    assert_well_formed(report, mutated)
+    if expected == "valid":
+        assert report.to_json() == replay(log).to_json()
+    else:
+        assert (report.code, report.event) == expected, report.to_json()
+        if report.code == "bad-clock":
+            player = mutated["events"][expected[1] - (what in ("zero-without-flag", "drop-owed-flag"))]["player"]
+            assert mutated["players"][player] in report.message
+    assert check_text(json.dumps(mutated)).to_json() == report.to_json()
