@@ -14,7 +14,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
-from .domain.enums import ALL_PLAY_ALL_LIMIT, MatchStatus, Progressive, RoundStatus, System, resolved_system
+from .domain.enums import ALL_PLAY_ALL_LIMIT, SOLO_STATUSES, MatchStatus, Progressive, RoundStatus, System, resolved_system
 from .domain.limits import MAX_PLAYER_TEXT, MAX_TOURNAMENT_NAME
 from .domain.results import ScoreFault, check_scores
 
@@ -53,6 +53,10 @@ class Tournament(models.Model):
     progressive = models.CharField(max_length=10, choices=ProgressiveChoice.choices, default=Progressive.SUM)
     clock_s = models.PositiveIntegerField(default=600)
     late_entry_half_points = models.PositiveSmallIntegerField(choices=HALF_POINT_CHOICES, default=0)
+    # VP for an excused absence (a requested bye), in half points (tournament.md, Byes).
+    excused_half_points = models.PositiveSmallIntegerField(choices=HALF_POINT_CHOICES, default=0)
+    # False hides the tournament from the public list (a test event); its pages stay reachable by address.
+    listed = models.BooleanField(default=True, help_text="Shown in the public list of tournaments.")
     created_at = models.DateTimeField(auto_now_add=True)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organised_tournaments")
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="arbitrated_tournaments")
@@ -65,6 +69,7 @@ class Tournament(models.Model):
             models.CheckConstraint(condition=Q(rounds_announced__gte=1), name="at_least_one_round"),
             models.CheckConstraint(condition=Q(bye_half_points__lte=2), name="bye_vp_at_most_one"),
             models.CheckConstraint(condition=Q(late_entry_half_points__lte=2), name="late_vp_at_most_one"),
+            models.CheckConstraint(condition=Q(excused_half_points__lte=2), name="excused_vp_at_most_one"),
         ]
 
     def __str__(self):
@@ -137,9 +142,12 @@ class Round(models.Model):
         return f"{self.tournament} round {self.number}"
 
 
+SOLO = sorted(status.value for status in SOLO_STATUSES)
+
+
 class Match(models.Model):
     Status = choices_of(MatchStatus, name="MatchStatusChoice")
-    PENDING, PLAYED, FORFEIT, BYE = Status.PENDING, Status.PLAYED, Status.FORFEIT, Status.BYE
+    PENDING, PLAYED, FORFEIT, BYE, EXCUSED = Status.PENDING, Status.PLAYED, Status.FORFEIT, Status.BYE, Status.EXCUSED
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField()
@@ -163,7 +171,9 @@ class Match(models.Model):
         verbose_name_plural = "matches"
         constraints = [
             models.UniqueConstraint(fields=["round", "table"], name="match_table_unique"),
-            models.CheckConstraint(condition=Q(status="bye", second__isnull=True) | ~Q(status="bye") & Q(second__isnull=False), name="bye_has_no_second"),
+            # A bye and an excused absence have the one player and no second; every other match has two.
+            models.CheckConstraint(condition=Q(status__in=SOLO, second__isnull=True) | ~Q(status__in=SOLO) & Q(second__isnull=False),
+                                   name="bye_or_excused_has_no_second"),
             models.CheckConstraint(condition=~Q(first=F("second")), name="nobody_plays_themself"),
         ]
 
@@ -181,6 +191,45 @@ class Match(models.Model):
             raise ValidationError({"scores": "Only a played match has scores."})
         if self.forfeit_winner_id is not None and self.forfeit_winner_id not in (self.first_id, self.second_id):
             raise ValidationError({"forfeit_winner": "The winner of a forfeit must be one of the two players."})
+
+
+class ExcusedAbsence(models.Model):
+    """A player excused from one round (tournament.md, Byes: excused absence).
+
+    The organiser marks it (approved at once), or the player asks through
+    the private link (requested, waiting for the organiser's approval).
+    Only an approved absence counts: the pairer leaves the player out of
+    that round and the standings give the excused VP.  Cancelling or
+    declining deletes the row; the audit log keeps the record.
+    """
+
+    class Status(models.TextChoices):
+        REQUESTED = "requested", "Asked for, waiting for the organiser"
+        APPROVED = "approved", "Approved"
+
+    REQUESTED, APPROVED = Status.REQUESTED, Status.APPROVED
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="excused_absences")
+    round_number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.APPROVED)
+    requested_by_player = models.BooleanField(default=False, help_text="Asked for through the player's private link.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["player", "round_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "round_number"], name="one_excuse_per_round"),
+            models.CheckConstraint(condition=Q(round_number__gte=1), name="excused_round_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.player} excused from round {self.round_number} ({self.status})"
+
+    @property
+    def approved(self) -> bool:
+        return self.status == self.APPROVED
 
 
 class Submission(models.Model):

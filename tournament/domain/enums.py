@@ -17,6 +17,12 @@ class MatchStatus(StrEnum):
     FORFEIT = "forfeit"
     BYE = "bye"
     PENDING = "pending"
+    # An excused absence (a requested bye): the player alone, no second, not the round's bye.
+    EXCUSED = "excused"
+
+
+# Statuses of a match with one player and no second.
+SOLO_STATUSES = frozenset({MatchStatus.BYE, MatchStatus.EXCUSED})
 
 
 class RoundStatus(StrEnum):
