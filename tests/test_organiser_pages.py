@@ -359,7 +359,7 @@ def test_an_invalid_log_shows_the_checkers_message(org_client, running, open_mat
 
 
 def test_scores_that_disagree_with_the_log_are_refused(org_client, running, open_match):
-    log = json.dumps(random_game(2, "mso", seed=5, names=["A", "B"]))
+    log = json.dumps(random_game(2, "mso", seed=5, names=[open_match.first.name, open_match.second.name]))
     data = played(open_match, [0] * 6, [0] * 6, log_text=log)
     response = org_client.post(f"/manage/{running.slug}/match/{open_match.pk}/", data)
     assert response.status_code == 200 and "disagree with the move log" in page(response)

@@ -193,6 +193,13 @@ class ResultForm(forms.Form):
     log_text = forms.CharField(label="Move log (JSON, optional)", required=False,
                                widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}))
     log_file = forms.FileField(label="or upload the move log", required=False)
+    log_names_are_players = forms.BooleanField(
+        required=False, label="The log's players are these two players under other names",
+        help_text="For a log from an online platform that names players by user names; "
+                  "the log's first player is still the one who played first.")
+    first_is_second = forms.BooleanField(
+        required=False, help_text="When the players sat the wrong way round: the record then shows who really "
+                                  "played first.  Type each player's scores on their own line as usual.")
     present = forms.ChoiceField(label="Who was present?", required=False, widget=forms.RadioSelect)
     correct = forms.BooleanField(label="Correct this result", required=False)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
@@ -216,6 +223,7 @@ class ResultForm(forms.Form):
                     widget=forms.NumberInput(attrs={"min": 0, "max": MAX_SCORE, "inputmode": "numeric", "class": "score"}),
                 )
             self.fields[f"{side}_flagged"].label = f"{players[side].name} ran out of time"
+        self.fields["first_is_second"].label = f"Swap who played first: {match.second.name} played first"
         self.fields["present"].choices = [
             ("first", f"{match.first.name} (wins by forfeit)"),
             ("second", f"{match.second.name} (wins by forfeit)"),
@@ -256,7 +264,9 @@ class ResultForm(forms.Form):
         if data["status"] == Match.FORFEIT:
             entry["forfeit_winner"] = data["winner"]
         else:
-            entry.update(scores=data["scores"], flagged=data["flagged"], log_text=data["log_text"])
+            entry.update(scores=data["scores"], flagged=data["flagged"], log_text=data["log_text"],
+                         log_names_are_players=bool(data.get("log_names_are_players")),
+                         first_is_second=bool(data.get("first_is_second")))
         return entry
 
     def score_field_names(self):
@@ -318,8 +328,8 @@ class PlayerResultForm(ResultForm):
 
     def __init__(self, *args, match: Match, **kwargs):
         super().__init__(*args, match=match, **kwargs)
-        for name in ("status", "present", "correct"):
-            del self.fields[name]
+        for name in ("status", "present", "correct", "log_names_are_players", "first_is_second"):
+            del self.fields[name]  # forfeits and the ways past a log's identity are the arbiter's
         self.has_result = False
 
     def clean(self):

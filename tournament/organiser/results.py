@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 
@@ -55,7 +57,18 @@ def match_result(request, tournament, pk):
         "form": form,
         "result": _result_words(match),
         "submissions": match.submissions.select_related("by").order_by("-created_at"),
+        "log_names": _log_names(form),
     })
+
+
+def _log_names(form) -> list[str] | None:
+    """The two names a posted log gives, to show beside the match's (a platform's user names, the order)."""
+    text = form.data.get("log_text") if form is not None and form.is_bound else None
+    try:
+        names = json.loads(text).get("players") if text else None
+    except (ValueError, AttributeError, RecursionError):
+        return None
+    return [str(name) for name in names] if isinstance(names, list) and len(names) == 2 else None
 
 
 def _form_after_refusal(request, match, refused) -> ResultForm:

@@ -12,24 +12,36 @@ from games.engine import check_text
 from .. import audit
 from ..domain.results import MAX_SCORE, ScoreFault, both_complete, check_scores, game_half_points
 from ..domain.text import format_vp
+from ..domain.game_logs import log_mismatch
 from ..domain.values import is_whole, storable
 from ..models import Match, Player, Round, Submission
 from .refused import Refused
 
 
-def check_played_result(scores, flagged, log_text: str | None):
+def check_played_result(scores, flagged, log_text: str | None, match: Match | None = None, *,
+                        log_names_are_players: bool = False, first_is_second: bool = False):
     """The scores and flags a played result records, or `Refused` naming what is wrong.
 
     With a log, the engine replays it: an invalid log is refused with the
-    checker's message; typed scores or flags that disagree are refused.
+    checker's message; a log that is not the match's game (its players in
+    the match's order, mso rules, the tournament's clock) is refused saying
+    what differs; typed scores or flags that disagree are refused.  Two ways
+    through, for the organiser or arbiter: `log_names_are_players` when the
+    log names the players by other names (an online platform's user names:
+    the log's first is still the match's first), and `first_is_second` when
+    the players sat the wrong way round (the match's second played first:
+    the scores and flags, typed per player, are then put in that order).
     """
+    if first_is_second:
+        scores = None if scores is None else [scores[1], scores[0]]
+        flagged = None if flagged is None else [flagged[1], flagged[0]]
     if log_text:
         report = check_text(log_text)
         if not report.valid:
             where = "" if report.event is None else f"move {report.event}: "
             raise Refused(f"The move log is not valid ({report.code}): {where}{report.message}", "log")
-        if report.levels is None or len(report.scores) != 2:
-            raise Refused("A tournament game is a two-player game under mso or kosmos rules.", "log")
+        if match is not None:  # the services always say whose result it is; a bare check is of the log alone
+            _check_log_is_the_game(json.loads(log_text), match, log_names_are_players, first_is_second)
         if scores is not None and scores != report.scores:
             raise Refused(f"The typed scores {scores} disagree with the move log, which gives {report.scores}.", "scores")
         if flagged is not None and any(flagged) and list(flagged) != report.flagged:
@@ -54,8 +66,32 @@ def check_played_result(scores, flagged, log_text: str | None):
 
 
 @transaction.atomic
+def _check_log_is_the_game(log: dict, match: Match, names_are_players: bool, first_is_second: bool) -> None:
+    first, second = (match.second, match.first) if first_is_second else (match.first, match.second)
+    names = log.get("players") or []
+    if names_are_players and len(names) == 2:
+        log = dict(log, players=[first.name, second.name])  # the organiser says who the log's names are
+    mismatch = log_mismatch(log, first.name, second.name, match.round.tournament.clock_s)
+    if mismatch:
+        ways = ("; if the log names the players by other names, tick 'the log's players are these players', "
+                "and if they sat the other way round, tick 'swap who played first'") if len(names) == 2 else ""
+        raise Refused(f"The move log is not this match's game: {mismatch}{ways}.", "log")
+
+
+def identity_notes(match: Match, log: dict | None, log_names_are_players: bool, first_is_second: bool) -> dict:
+    """What the audit keeps of the two ways through: whose names the log used, who played first."""
+    notes = {}
+    if first_is_second:
+        notes["played first"] = f"{match.second.name} (the match had {match.first.name} first)"
+    if log_names_are_players and log:
+        first, second = (match.second, match.first) if first_is_second else (match.first, match.second)
+        notes["log names"] = f"{log['players'][0]} is {first.name}, {log['players'][1]} is {second.name}"
+    return notes
+
+
 def enter_result(match: Match, *, status: str, user=None, scores=None, flagged=None, log_text=None,
-                 forfeit_winner: Player | None = None, correction: bool = False, version: int | None = None) -> Match:
+                 forfeit_winner: Player | None = None, correction: bool = False, version: int | None = None,
+                 log_names_are_players: bool = False, first_is_second: bool = False) -> Match:
     """Record a match's result.  A second entry is refused unless it is an explicit correction.
 
     `user` is the organiser or arbiter entering it, or the confirming Player
@@ -75,8 +111,14 @@ def enter_result(match: Match, *, status: str, user=None, scores=None, flagged=N
         when = timezone.localtime(match.entered_at).strftime("%H:%M:%S") if match.entered_at else "just now"
         raise Refused(f"This result was changed by {who} at {when}; here it is now. Your entry was not saved.")
     before = audit.result_of(match)
+    notes = {}
     if status == Match.PLAYED:
-        match.scores, (match.first_flagged, match.second_flagged), match.log = check_played_result(scores, flagged, log_text)
+        match.scores, (match.first_flagged, match.second_flagged), match.log = check_played_result(
+            scores, flagged, log_text, match, log_names_are_players=log_names_are_players,
+            first_is_second=first_is_second)
+        notes = identity_notes(match, match.log, log_names_are_players, first_is_second)
+        if first_is_second:  # the record says who really played first; the typed scores are already in that order
+            match.first, match.second = match.second, match.first
         match.forfeit_winner = None
     elif status == Match.FORFEIT:
         if forfeit_winner is not None and forfeit_winner.pk not in (match.first_id, match.second_id):
@@ -102,8 +144,9 @@ def enter_result(match: Match, *, status: str, user=None, scores=None, flagged=N
         action = "result confirmed by the opponent"
     else:
         action = "result entered" if before is None else ("result removed" if status == Match.PENDING else "result corrected")
+    after = audit.result_of(match)
     audit.record(match.round.tournament, user, action, audit.match_subject(match), before=before,
-                 after=audit.result_of(match))
+                 after={**after, **notes} if after and notes else after)
     return match
 
 

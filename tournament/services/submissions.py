@@ -45,7 +45,7 @@ def submit_result(player: Player, match: Match, *, scores=None, flagged=None, lo
     only an arbiter decides.
     """
     match = _players_match(player, match)
-    scores, flagged, log = check_played_result(scores, flagged, log_text)
+    scores, flagged, log = check_played_result(scores, flagged, log_text, match)
     open_ = list(match.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED)))
     if any(s.status == Submission.DISPUTED for s in open_):
         raise Refused("The result of this game is disputed: an arbiter will settle it.")
