@@ -75,12 +75,14 @@ def organiser_only(tournament):
         (f"/manage/{slug}/people/", {"username": "arb", "role": "organiser"}),
         (f"/manage/{slug}/links/", {"renew": ann.number}),
         (f"/manage/{slug}/audit/", {}),
+        (f"/manage/{slug}/listing/", {"listed": "0"}),
+        (f"/manage/{slug}/delete/", {"confirm": "yes"}),
     ]
 
 
 def state():
     return (
-        list(Tournament.objects.values_list("pk", "name", "rounds_announced", "organisers", "arbiters")),
+        list(Tournament.objects.values_list("pk", "name", "rounds_announced", "listed", "organisers", "arbiters")),
         list(Player.objects.values_list("pk", "withdrawn_after_round", "link_token")),
         list(Round.objects.values_list("pk", "status")),
         list(Match.objects.values_list("pk", "status", "version")),

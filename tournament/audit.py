@@ -27,7 +27,8 @@ def who(actor) -> tuple[object | None, str]:
 
 def record(tournament: Tournament, actor, action: str, subject: str = "", before=None, after=None) -> AuditEntry:
     user, words = who(actor)
-    return AuditEntry.objects.create(tournament=tournament, user=user, who=words[:200], action=action,
+    return AuditEntry.objects.create(tournament=tournament, tournament_name=tournament.name,
+                                     tournament_slug=tournament.slug, user=user, who=words[:200], action=action,
                                      subject=subject[:200], before=before, after=after)
 
 

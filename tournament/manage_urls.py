@@ -28,6 +28,8 @@ ONE_TOURNAMENT = {
     "people": ("people/", people.roles),
     "links": ("links/", people.links),
     "audit": ("audit/", tournaments.audit_log),
+    "listing": ("listing/", tournaments.listing),
+    "delete": ("delete/", tournaments.delete),
 }
 
 urlpatterns = [

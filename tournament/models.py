@@ -277,7 +277,10 @@ class ImmutableQuerySet(models.QuerySet):
 class AuditEntry(models.Model):
     """One change to a tournament: who, when, what it was, what it became.  Written once, never edited."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="audit")
+    # A deleted tournament's entries stay, as the site's record: the link goes, its name and slug remain.
+    tournament = models.ForeignKey(Tournament, on_delete=models.SET_NULL, null=True, blank=True, related_name="audit")
+    tournament_name = models.CharField(max_length=MAX_TOURNAMENT_NAME, blank=True)
+    tournament_slug = models.SlugField(max_length=80, blank=True, db_index=True)
     at = models.DateTimeField(default=timezone.now, db_index=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     who = models.CharField(max_length=200, help_text="As the change was made: a user name, a player's link, the command line.")

@@ -22,7 +22,7 @@ from .records import record_of
 @cached_public_page
 def home(request):
     """The front page: what the site is for, and the tournaments it holds."""
-    return render(request, "home.html", {"tournaments": Tournament.objects.all()})
+    return render(request, "home.html", {"tournaments": Tournament.objects.filter(listed=True)})
 
 
 def _tournament(slug):

@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 
 from .. import pdf, services
 from ..forms import TournamentFileForm, TournamentForm
@@ -99,3 +100,31 @@ def export(request, tournament):
 def audit_log(request, tournament):
     entries = Paginator(tournament.audit.select_related("user"), 100).get_page(request.GET.get("page"))
     return render(request, "tournament/manage/audit.html", {"tournament": tournament, "entries": entries})
+
+
+@organiser_required
+@require_POST
+def listing(request, tournament):
+    """Show the tournament in the public list, or hide it (`listed` is "1" or "0")."""
+    listed = request.POST.get("listed")
+    if listed not in ("0", "1"):
+        messages.error(request, "Listed: choose to show the tournament in the public list or to hide it.")
+        return redirect("manage:dashboard", tournament.slug)
+    services.set_listed(tournament, listed == "1", user=request.user)
+    messages.success(request, f"{tournament.name} is " + ("shown in the public list." if listed == "1" else
+                              "hidden from the public list; its pages still open by their address."))
+    return redirect("manage:dashboard", tournament.slug)
+
+
+@organiser_required
+@require_POST
+def delete(request, tournament):
+    """Delete a tournament with no round paired, once the organiser has ticked that they mean it."""
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, f"Confirm: tick 'Delete {tournament.name} and its players' to delete it.")
+        return redirect("manage:dashboard", tournament.slug)
+    with refusal_shown(request):
+        services.delete_tournament(tournament, user=request.user)
+        messages.success(request, f"{tournament.name} is deleted; its audit log is kept.")
+        return redirect("manage:index")
+    return redirect("manage:dashboard", tournament.slug)

@@ -1,0 +1,59 @@
+"""A tournament hidden from the public list, and one deleted before round 1; both audited, the audit kept."""
+
+import pytest
+
+from tournament import services
+from tournament.models import AuditEntry, Player, Tournament
+
+from .conftest import make_event, text
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_hidden_tournament_leaves_the_public_list_but_its_pages_stay(client, org_client, people):
+    shown = make_event("Shown Open", ["Ann", "Ben"], people["org"])
+    trial = make_event("Trial Run", ["Ann", "Ben"], people["org"])
+    response = org_client.post(f"/manage/{trial.slug}/listing/", {"listed": "0"}, follow=True)
+    assert "Trial Run is hidden from the public list" in text(response)
+    home = text(client.get("/"))
+    assert "Shown Open" in home and "Trial Run" not in home
+    assert client.get(f"/t/{trial.slug}/").status_code == 200
+    assert "Trial Run" in text(org_client.get("/manage/"))  # the organiser still has it
+    org_client.post(f"/manage/{trial.slug}/listing/", {"listed": "1"})
+    assert "Trial Run" in text(client.get("/"))
+    actions = list(AuditEntry.objects.filter(tournament=trial).values_list("action", "before", "after"))
+    assert actions[:2] == [("tournament shown in the list", {"listed": False}, {"listed": True}),
+                           ("tournament hidden from the list", {"listed": True}, {"listed": False})]
+
+
+def test_a_listing_without_a_choice_is_refused_naming_it(org_client, people):
+    trial = make_event("Trial Run", ["Ann", "Ben"], people["org"])
+    response = org_client.post(f"/manage/{trial.slug}/listing/", {"listed": "maybe"}, follow=True)
+    assert "Listed: choose to show" in text(response)
+    assert Tournament.objects.get(pk=trial.pk).listed
+
+
+def test_a_tournament_not_begun_is_deleted_and_its_audit_stays(org_client, people):
+    trial = make_event("Trial Run", ["Ann", "Ben"], people["org"])
+    slug = trial.slug
+    unconfirmed = org_client.post(f"/manage/{slug}/delete/", {}, follow=True)
+    assert "Confirm: tick 'Delete Trial Run and its players'" in text(unconfirmed)
+    assert Tournament.objects.filter(slug=slug).exists()
+
+    response = org_client.post(f"/manage/{slug}/delete/", {"confirm": "yes"}, follow=True)
+    assert "Trial Run is deleted; its audit log is kept." in text(response)
+    assert not Tournament.objects.filter(slug=slug).exists() and not Player.objects.filter(name="Ann").exists()
+    entries = AuditEntry.objects.filter(tournament_slug=slug)
+    # created, two players added, deleted: four entries, none linked to a tournament any more
+    assert [e.action for e in entries] == ["tournament deleted", "player added", "player added", "tournament created"]
+    assert {e.tournament_id for e in entries} == {None} and {e.tournament_name for e in entries} == {"Trial Run"}
+    assert entries[0].before["players"] == ["Ann", "Ben"] and entries[0].who == "org"
+
+
+def test_a_tournament_with_a_round_paired_is_not_deleted(org_client, people):
+    begun = make_event("Begun Open", ["Ann", "Ben", "Cy", "Di"], people["org"])
+    services.generate_round(begun)  # a draft is a round paired
+    response = org_client.post(f"/manage/{begun.slug}/delete/", {"confirm": "yes"}, follow=True)
+    assert "Begun Open has 1 round paired: a tournament that has begun cannot be deleted" in text(response)
+    assert Tournament.objects.filter(pk=begun.pk).exists()
+    assert not AuditEntry.objects.filter(action="tournament deleted").exists()
