@@ -1,22 +1,31 @@
-"""The board as SVG for the game viewer: hexes, printed start symbols, and each placed hex
-with its colour letter too, so colour-blind readers can follow the game."""
+"""The board as SVG: hexes, printed start symbols, and each placed hex with its colour letter too,
+so colour-blind readers can follow the game.
+
+`board_svg` draws a finished game for the game viewer; `fault_svg` draws the
+board a refused log's faulty event met, with that placement outlined, off the
+playing area if that is where it was written.
+"""
 
 from __future__ import annotations
 
 import math
 
+from django.utils.html import escape
+
 from games.colours import BY_LETTER
+from games.engine.fault import FaultScene
 from games.engine.timeline import Timeline
 
 SIZE = 16.0
+EMPTY_FILL, EMPTY_STROKE = "#f6f1e7", "#c9bfa9"
+OUTSIDE_RINGS = 3  # how far outside the playing area an off-board cell is drawn where it was written
 
 
-def _centre(q: int, r: int) -> tuple[float, float]:
+def _centre(q: float, r: float) -> tuple[float, float]:
     return SIZE * math.sqrt(3) * (q + r / 2), SIZE * 1.5 * r
 
 
-def _points(q: int, r: int) -> str:
-    x, y = _centre(q, r)
+def _points(x: float, y: float) -> str:
     corners = []
     for k in range(6):
         angle = math.radians(60 * k - 30)
@@ -24,36 +33,79 @@ def _points(q: int, r: int) -> str:
     return " ".join(corners)
 
 
+def _hex(x: float, y: float, letter: str, cls: str, attrs: str = "") -> str:
+    colour = BY_LETTER[letter]
+    return (
+        f'<g class="{cls}"{attrs}><polygon points="{_points(x, y)}" fill="{colour.hex}" stroke="#555"/>'
+        f'<text x="{x:.1f}" y="{y + 4:.1f}" fill="{colour.ink}">{letter}</text></g>'
+    )
+
+
+def _board(area, starts, label: str, placed: dict, extra: list[str], extent: list[tuple[float, float]]) -> str:
+    """The playing area, start symbols and placed hexes; `extra` drawn on top; the view fits `extent` too."""
+    centres = [_centre(q, r) for q, r in area] + extent
+    xs, ys = [x for x, _ in centres], [y for _, y in centres]
+    pad = SIZE * 1.2
+    box = f"{min(xs) - pad:.0f} {min(ys) - pad:.0f} {max(xs) - min(xs) + 2 * pad:.0f} {max(ys) - min(ys) + 2 * pad:.0f}"
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}" class="board" role="img" '
+             f'aria-label="{escape(label)}">']
+    for q, r in area:
+        x, y = _centre(q, r)
+        if (q, r) in starts:
+            letter = starts[(q, r)]
+            parts.append(
+                f'<g class="start"><polygon points="{_points(x, y)}" fill="{BY_LETTER[letter].hex}" stroke="#000" '
+                f'stroke-width="2.5"/><text x="{x:.1f}" y="{y + 4:.1f}" fill="{BY_LETTER[letter].ink}">★{letter}</text></g>'
+            )
+            continue
+        # An empty hex, under a placed one too: the viewer steps back to before that placement.
+        parts.append(f'<polygon points="{_points(x, y)}" fill="{EMPTY_FILL}" stroke="{EMPTY_STROKE}"/>')
+        if (q, r) in placed:
+            letter, attrs = placed[(q, r)]
+            parts.append(_hex(x, y, letter, "placed", attrs))
+    parts.extend(extra)
+    parts.append("</svg>")
+    return "".join(parts)
+
+
 def board_svg(line: Timeline) -> str:
     """The final board; each placed hex carries data-step so a script can step through the game."""
     placed = {}
     for step in line.steps:
         for cell, letter in zip(step.cells, step.tile):
-            placed[cell] = (letter, step.number)
-    xs = [_centre(q, r)[0] for q, r in line.area]
-    ys = [_centre(q, r)[1] for q, r in line.area]
-    pad = SIZE * 1.2
-    box = f"{min(xs) - pad:.0f} {min(ys) - pad:.0f} {max(xs) - min(xs) + 2 * pad:.0f} {max(ys) - min(ys) + 2 * pad:.0f}"
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}" class="board" role="img" '
-             f'aria-label="Ingenious board after the game">']
-    for q, r in line.area:
-        x, y = _centre(q, r)
-        points = _points(q, r)
-        if (q, r) in line.starts:
-            letter = line.starts[(q, r)]
-            parts.append(
-                f'<g class="start"><polygon points="{points}" fill="{BY_LETTER[letter].hex}" stroke="#000" stroke-width="2.5"/>'
-                f'<text x="{x:.1f}" y="{y + 4:.1f}" fill="{BY_LETTER[letter].ink}">★{letter}</text></g>'
-            )
-        elif (q, r) in placed:
-            letter, number = placed[(q, r)]
-            # An empty hex underneath shows while the viewer steps back before this placement.
-            parts.append(f'<polygon points="{points}" fill="#f6f1e7" stroke="#c9bfa9"/>')
-            parts.append(
-                f'<g class="placed" data-step="{number}"><polygon points="{points}" fill="{BY_LETTER[letter].hex}" stroke="#555"/>'
-                f'<text x="{x:.1f}" y="{y + 4:.1f}" fill="{BY_LETTER[letter].ink}">{letter}</text></g>'
-            )
-        else:
-            parts.append(f'<polygon points="{points}" fill="#f6f1e7" stroke="#c9bfa9"/>')
-    parts.append("</svg>")
-    return "".join(parts)
+            placed[cell] = (letter, f' data-step="{step.number}"')
+    return _board(line.area, line.starts, "Ingenious board after the game", placed, [], [])
+
+
+def _where_drawn(scene: FaultScene, cell: tuple[int, int]) -> tuple[float, float]:
+    """Where a faulty cell is drawn: where it was written, or, far off the board, at the edge of the view toward it."""
+    q, r = cell
+    ring = max(abs(q), abs(r), abs(q + r))
+    furthest = scene.area_radius + OUTSIDE_RINGS
+    if ring <= furthest:
+        return _centre(q, r)
+    return _centre(q * furthest / ring, r * furthest / ring)
+
+
+def fault_svg(scene: FaultScene) -> str:
+    """The board before the faulty event; its placement outlined (`class="faulty"`), each cell with its coordinates."""
+    placed = {cell: (letter, "") for cell, letter in scene.tiles.items()}
+    outlines, extent = [], []
+    for index, cell in enumerate(scene.placement):
+        x, y = _where_drawn(scene, cell)
+        extent.append((x, y))
+        letter = scene.placement_tile[index] if scene.placement_tile else None
+        fill = BY_LETTER[letter].hex if letter else "#fff"
+        where = "off the playing area" if scene.off_board(cell) else "in the playing area"
+        q, r = cell
+        outlines.append(
+            f'<g class="faulty" data-cell="{q},{r}"><title>[{q}, {r}] {where}</title>'
+            f'<polygon points="{_points(x, y)}" fill="{fill}" fill-opacity="0.75" stroke="#b42318" '
+            f'stroke-width="3.5" stroke-dasharray="5 3"/>'
+            f'<text x="{x:.1f}" y="{y - 1:.1f}" fill="#000">{letter or "?"}</text>'
+            f'<text class="coord" x="{x:.1f}" y="{y + 9:.1f}" fill="#000">{q},{r}</text></g>'
+        )
+    label = "The board before the faulty event"
+    if scene.placement:
+        label += ", the faulty placement outlined"
+    return _board(scene.area, scene.starts, label, placed, outlines, extent)

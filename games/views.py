@@ -2,17 +2,19 @@ from django.shortcuts import render
 
 from games.engine import check_text
 
+from .faulty_move import faulty_move
 from .forms import CheckLogForm
 
 
 def check_log(request):
     """Arbiters paste or upload a move log; the engine says which move, if any, is illegal."""
-    report = None
+    report = faulty = None
     players = None
     if request.method == "POST":
         form = CheckLogForm(request.POST, request.FILES)
         if form.is_valid():
             report = check_text(form.cleaned_data["log"])
+            faulty = faulty_move(report)
             if report.valid and report.levels is not None:
                 players = [
                     {"name": name, "scores": scores, "level": level, "winner": i == report.winner}
@@ -23,5 +25,5 @@ def check_log(request):
     return render(
         request,
         "games/check_log.html",
-        {"form": form, "report": report, "players": players},
+        {"form": form, "report": report, "players": players, "faulty": faulty},
     )

@@ -132,3 +132,96 @@ def test_check_page_asks_for_a_log_when_given_nothing(client):
     response = client.post("/logs/check/", {"text": "  "})
     assert response.status_code == 200
     assert "Paste a move log or choose a file." in response.content.decode()
+
+
+# --- the faulty move on the board (games.faulty_move) -------------------------------------------
+
+RED = {"type": "place", "player": 0, "tile": "RO", "cells": [[4, 0], [3, 0]], "gain": {"R": 1}}
+GREEN = {"type": "place", "player": 1, "tile": "GB", "cells": [[4, -4], [3, -4]], "gain": {"G": 1}}
+
+
+def two_player_log(*events, **extra):
+    return dict({"format": "ingenious-log/1", "players": ["Ann Able", "Ben Baker"], "clock_s": 600,
+                 "events": list(events)}, **extra)
+
+
+def test_faulty_move_takes_text_bytes_a_parsed_log_or_a_report():
+    from games.engine import check_text
+    from games.faulty_move import faulty_move
+
+    log = two_player_log(RED, dict(GREEN, cells=[[4, -4], [1, 1]]))
+    text = json.dumps(log)
+    scenes = [faulty_move(given).scene for given in (text, text.encode(), log, check_text(text))]
+    for scene in scenes:
+        assert (scene.report.code, scene.event) == ("not-adjacent", 1)
+        assert scene.placement == ((4, -4), (1, 1)) and scene.placement_tile == "GB"
+        assert scene.tiles == {(4, 0): "R", (3, 0): "O"}  # the board before event 1
+        assert scene.event_text == "Ben Baker places GB on [4, -4] and [1, 1], declaring G+1"
+
+
+def test_nothing_to_draw_for_a_valid_log_or_a_fault_of_the_whole_object():
+    from games.faulty_move import faulty_move, render_faulty_move
+
+    assert faulty_move(json.dumps(all_flagged_log())) is None
+    assert faulty_move("not json") is None
+    assert faulty_move(two_player_log(clock_s=0)) is None
+    assert render_faulty_move("not json") == ""
+
+
+def test_a_far_away_cell_is_drawn_at_the_edge_and_named_off_the_board():
+    from games.faulty_move import faulty_move, render_faulty_move
+
+    log = two_player_log(dict(RED, cells=[[10**9, 0], [10**9 + 1, 0]]))
+    faulty = faulty_move(log)
+    assert faulty.report.code == "off-board" and faulty.off_board == [(10**9, 0), (10**9 + 1, 0)]
+    assert faulty.svg.count('class="faulty"') == 2
+    html = render_faulty_move(log)
+    assert "lie off the playing area" in html and f"[{10**9}, 0]" in html
+
+
+def test_a_flag_owed_after_a_zero_shows_that_players_readings():
+    from games.faulty_move import faulty_move
+
+    log = two_player_log(dict(RED, clock_s=0), dict(GREEN, clock_s=580))
+    faulty = faulty_move(log)
+    assert (faulty.report.code, faulty.scene.event) == ("bad-clock", 1)
+    assert faulty.clock_name == "Ann Able"
+    assert faulty.readings == [{"event": 0, "seconds": 0, "clock": "0:00", "marked": True}]
+
+
+def test_a_malformed_placement_shows_the_board_without_an_outline():
+    from games.faulty_move import faulty_move
+
+    faulty = faulty_move(two_player_log(RED, dict(GREEN, cells="[4,-4]")))
+    assert faulty.report.code == "bad-cell" and faulty.scene.placement == ()
+    assert 'class="faulty"' not in faulty.svg and faulty.svg.count('class="placed"') == 2
+    assert faulty.scene.event_text == 'Ben Baker places GB on "[4,-4]", declaring G+1'
+
+
+def test_unfinished_shows_the_board_after_the_last_event():
+    from games.faulty_move import faulty_move
+
+    faulty = faulty_move(two_player_log(RED, GREEN))
+    assert faulty.report.code == "unfinished" and faulty.scene.event is None
+    assert faulty.svg.count('class="placed"') == 4
+
+
+@pytest.mark.django_db
+def test_check_page_draws_the_board_before_a_bad_clock(client):
+    log = two_player_log(dict(RED, clock_s=590), dict(GREEN, clock_s=600), dict(RED, cells=[[2, 0], [1, 0]],
+                         gain={}, tile="GB", clock_s=595))
+    page = client.post("/logs/check/", {"text": json.dumps(log)}).content.decode()
+    assert "Invalid log" in page and "bad-clock" in page
+    assert "Event 2: Ann Able places GB on [2, 0] and [1, 0], declaring nothing, with 595 s left on the clock." in page
+    assert page.count('class="faulty"') == 2 and page.count('class="placed"') == 4
+    assert "Ann Able's clock readings (600 s per player)" in page
+    assert '<tr class="marked"><td>2</td><td>9:55</td>' in page
+
+
+@pytest.mark.django_db
+def test_check_page_escapes_what_the_log_holds(client):
+    log = two_player_log({"type": "place", "player": 0, "tile": "<b>RO</b>", "cells": [[4, 0], [3, 0]]})
+    log["players"][0] = "<script>alert(1)</script>"
+    page = client.post("/logs/check/", {"text": json.dumps(log)}).content.decode()
+    assert "<script>alert(1)</script>" not in page and "<b>RO</b>" not in page
+    assert "&lt;script&gt;" in page

@@ -29,14 +29,8 @@ class DuelGame(Game):
     COMPLETE = "a player reached the end of every colour"
     GOAL = "every counter on their side"
 
-    def __init__(
-        self,
-        players: int | Sequence[str] = 2,
-        rules: str | RuleSet = "duel",
-        tracked_racks: bool = True,
-        clock_s: int | None = None,
-    ):
-        super().__init__(players, rules, tracked_racks, clock_s)
+    def __init__(self, players: int | Sequence[str] = 2, rules: str | RuleSet = "duel", **options):
+        super().__init__(players, rules, **options)  # tracked_racks, clock_s: as for Game
         self.track: list[int] = [0] * 6  # + toward player 0, - toward player 1
         self.tokens: list[int | None] = [None] * 6  # who holds each colour's token
 
@@ -98,4 +92,4 @@ def new_game(
     `clock_s` is each player's time in seconds, when known: no clock reading may exceed it.
     """
     rule_set = RULE_SETS[rules] if isinstance(rules, str) else rules
-    return GAME_CLASSES[rule_set.name](players, rule_set, tracked_racks, clock_s)
+    return GAME_CLASSES[rule_set.name](players, rule_set, tracked_racks=tracked_racks, clock_s=clock_s)
