@@ -58,3 +58,48 @@ def test_viewer_page_draws_every_placed_hex_and_the_flag(client):
     assert "view game" in pairings
     assert client.get(f"/t/{tournament.slug}/round/1/table/2/").status_code == 404
     assert client.get(f"/t/{tournament.slug}/round/3/table/1/").status_code == 404
+
+
+def tournament_with(log):
+    file = {
+        "format": "ingenious-tournament/1",
+        "name": "Clock Cup",
+        "players": [{"id": 1, "name": "Ann Able"}, {"id": 2, "name": "Zoë Ørsted"}],
+        "rounds": [{"number": 1, "matches": [{
+            "first": 1, "second": 2, "status": "played", "scores": log["final"],
+            "flagged": [any(e["type"] == "flag" and e["player"] == p for e in log["events"]) for p in (0, 1)],
+            "log": log,
+        }]}],
+    }
+    return import_record(parse(file))
+
+
+def test_timeline_steps_carry_the_clock_readings():
+    log = random_game(2, "mso", seed=5, names=["Ann Able", "Zoë Ørsted"], clock=True)
+    line = timeline(log)
+    readings = [e.get("clock_s") for e in log["events"] if e["type"] == "place"]
+    assert [s.clock_s for s in line.steps] == readings and None not in readings
+    assert line.clock_s == 600
+    assert all(s.clock_s is None for s in timeline(random_game(2, "mso", seed=5)).steps)
+
+
+@pytest.mark.django_db
+def test_viewer_shows_each_placements_clock_reading(client):
+    log = random_game(2, "mso", seed=5, names=["Ann Able", "Zoë Ørsted"], clock=True)
+    # Readings on some placements only: the others show nothing.
+    places = [e for e in log["events"] if e["type"] == "place"]
+    del places[1]["clock_s"]
+    tournament = tournament_with(log)
+    page = client.get(f"/t/{tournament.slug}/round/1/table/1/").content.decode()
+    assert "<th>Clock left</th>" in page and "600 s per player" in page
+    first = places[0]["clock_s"]
+    assert f'<td class="clock">{first // 60}:{first % 60:02d}</td>' in page
+    assert page.count('<td class="clock"></td>') == 1
+    assert "left on the clock" in page  # the stepper's text says it too
+
+
+@pytest.mark.django_db
+def test_viewer_without_readings_has_no_clock_column(client):
+    tournament = tournament_with(random_game(2, "mso", seed=5, names=["Ann Able", "Zoë Ørsted"]))
+    page = client.get(f"/t/{tournament.slug}/round/1/table/1/").content.decode()
+    assert "Clock left" not in page and 'class="clock"' not in page

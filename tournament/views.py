@@ -9,6 +9,7 @@ from scoring.standings import standings as standing_rows
 from scoring.tables import StandingsTable
 
 from games.board_svg import board_svg
+from games.engine.clock import minutes
 from games.engine.timeline import timeline
 
 from .cache import cached_public_page
@@ -117,7 +118,8 @@ def game(request, slug, number, table):
     players = {p.id: p for p in record.players}
     steps = [
         {"n": s.number, "player": s.player, "tile": s.tile, "cells": [list(c) for c in s.cells],
-         "scores": [list(row) for row in s.scores], "bonus": s.bonus, "flags": list(s.flags_before)}
+         "scores": [list(row) for row in s.scores], "bonus": s.bonus, "flags": list(s.flags_before),
+         "clock": None if s.clock_s is None else minutes(s.clock_s)}
         for s in line.steps
     ]
     return render(
@@ -133,6 +135,7 @@ def game(request, slug, number, table):
             "svg": board_svg(line),
             "steps": steps,
             "line": line,
+            "clocked": any(step.clock_s is not None for step in line.steps),
             "final": line.steps[-1].scores if line.steps else [[0] * 6, [0] * 6],
         },
     )
