@@ -152,6 +152,22 @@ except ValueError:  # the message would quote the address, password and all: nam
         "set it like postgres://user:password@127.0.0.1:5432/name or sqlite:////path/to/db.sqlite3"
     ) from None
 
+# SQLite as a real default, with several people saving at once (README, "Database"):
+# - IMMEDIATE: a transaction takes the write lock when it begins, so a second
+#   writer waits its turn at BEGIN; a deferred one would read, then fail at
+#   once with "database is locked" when it tried to write (SQLite gives up
+#   rather than deadlock, and `select_for_update` does nothing here);
+# - timeout: how long a writer waits for the lock before giving up (seconds);
+# - WAL: readers never wait for a writer, nor a writer for readers.  Kept in
+#   the file once set; beside db.sqlite3 it keeps db.sqlite3-wal and -shm.
+SQLITE_WRITE_WAIT_S = 20
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "transaction_mode": "IMMEDIATE",
+        "timeout": SQLITE_WRITE_WAIT_S,
+        "init_command": "PRAGMA journal_mode=WAL",
+    })
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -202,7 +218,9 @@ if REDIS_URL:
         )
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's own Redis backend, plus a copy in each process of the
+            # pages read (their keys never change meaning: tournament/redis_cache.py).
+            "BACKEND": "tournament.redis_cache.RedisWithLocalCopies",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "ingenious",
             # Unlike the memory cache below, Redis has no entry limit of its
@@ -210,9 +228,14 @@ if REDIS_URL:
             # after an hour; a page still current is rendered again at most
             # hourly.  Give Redis a maxmemory too (README).
             "TIMEOUT": 3600,
-            # A Redis that does not answer fails the request (and /healthz)
-            # in seconds instead of holding the worker.
-            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+            "OPTIONS": {
+                # A Redis that does not answer fails the request (and /healthz)
+                # in seconds instead of holding the worker.
+                "socket_connect_timeout": 2,
+                "socket_timeout": 2,
+                "LOCAL_COPIES_OF": ["public-page:"],  # the keys tournament/cache.py makes
+                "LOCAL_MAX_BYTES": 64 * 2**20,
+            },
         }
     }
 else:

@@ -6,6 +6,7 @@ Needs a Redis server (REDIS_URL); .ci/run starts one, elsewhere these skip.
 import io
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.core.management import call_command
 
@@ -32,3 +33,28 @@ def test_a_public_page_is_stored_in_redis_and_served_from_it(client, redis_serve
 
 def test_the_health_check_asks_redis(client, redis_server):
     assert client.get("/healthz").json() == {"database": "ok", "cache": "ok"}
+
+
+def test_a_value_changed_in_redis_by_another_process_is_read_afresh(redis_server):
+    """Only page keys (which never change meaning) are copied into the process; any other value is asked of Redis."""
+    cache.set("round-clock", "09:00")
+    assert cache.get("round-clock") == "09:00"
+    (stored,) = redis_server.scan_iter(match="*round-clock")
+    redis_server.set(stored, redis_server.get(stored).replace(b"09:00", b"09:30"))
+    assert cache.get("round-clock") == "09:30"
+
+
+def test_a_process_keeps_copies_of_the_pages_it_read_within_its_bound(redis_server, settings):
+    from tournament.redis_cache import RedisWithLocalCopies
+
+    options = {"LOCAL_COPIES_OF": ["public-page:"], "LOCAL_MAX_BYTES": 50_000}
+    pages = RedisWithLocalCopies(settings.REDIS_URL, {"KEY_PREFIX": "bounded", "OPTIONS": options})
+    page = b"x" * 10_000
+    for n in range(10):
+        pages.set(f"public-page:{n}", page)
+    pages.set("other", page)
+    redis_server.flushdb()  # Redis forgets everything: what this process still serves is its own copies
+    kept = [n for n in range(10) if pages.get(f"public-page:{n}") == page]
+    assert kept == [6, 7, 8, 9]  # the last four that fit in 50,000 bytes (a pickled page is a little over 10,000)
+    assert pages.get("other") is None
+    pages.clear()

@@ -1,0 +1,91 @@
+"""Redis as the cache every process shares, with a copy in each process of the entries that never change.
+
+The public pages are cached under keys that hold their tournament's data
+version (tournament/cache.py): the page under a key never changes, it only
+stops being asked for once the version moves on.  So a process may keep
+what it read from Redis and serve it again without asking Redis, which for
+a large page (the crosstable of a 500-player event is 5.5 MB) saves most of
+a cache hit's cost.  Redis still makes each page rendered once for every
+process and machine.
+
+Only keys that start with one of the `LOCAL_COPIES_OF` prefixes (in the
+cache's OPTIONS) are copied; any other key always goes to Redis, so a value
+that does change under its key is never served stale.  The copies are
+bounded by `LOCAL_MAX_BYTES` (least recently used out first) and kept
+pickled, as Django's memory cache keeps them, so no caller can change
+another's copy.
+"""
+
+from __future__ import annotations
+
+import pickle
+import threading
+from collections import OrderedDict
+
+from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.redis import RedisCache
+
+_ABSENT = object()
+
+
+class RedisWithLocalCopies(RedisCache):
+    def __init__(self, server, params):
+        options = dict(params.get("OPTIONS", {}))
+        self._prefixes = tuple(options.pop("LOCAL_COPIES_OF", ()))
+        self._max_bytes = int(options.pop("LOCAL_MAX_BYTES", 64 * 2**20))
+        super().__init__(server, {**params, "OPTIONS": options})
+        self._copies: OrderedDict[str, bytes] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def _copied(self, key) -> bool:
+        return isinstance(key, str) and key.startswith(self._prefixes) if self._prefixes else False
+
+    def get(self, key, default=None, version=None):
+        if not self._copied(key):
+            return super().get(key, default, version)
+        full_key = self.make_and_validate_key(key, version=version)
+        with self._lock:
+            pickled = self._copies.get(full_key)
+            if pickled is not None:
+                self._copies.move_to_end(full_key)
+        if pickled is not None:
+            return pickle.loads(pickled)
+        value = super().get(key, _ABSENT, version)
+        if value is _ABSENT:
+            return default
+        self._keep(full_key, value)
+        return value
+
+    def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        super().set(key, value, timeout, version)
+        if self._copied(key):
+            self._keep(self.make_and_validate_key(key, version=version), value)
+
+    def delete(self, key, version=None):
+        self._drop(self.make_and_validate_key(key, version=version))
+        return super().delete(key, version)
+
+    def clear(self):
+        with self._lock:
+            self._copies.clear()
+            self._bytes = 0
+        return super().clear()
+
+    def _keep(self, full_key: str, value) -> None:
+        pickled = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
+        if len(pickled) > self._max_bytes:
+            return
+        with self._lock:
+            previous = self._copies.pop(full_key, None)
+            self._bytes += len(pickled) - (len(previous) if previous is not None else 0)
+            self._copies[full_key] = pickled
+            while self._bytes > self._max_bytes:
+                _, oldest = self._copies.popitem(last=False)
+                self._bytes -= len(oldest)
+
+    def _drop(self, full_key: str) -> None:
+        with self._lock:
+            previous = self._copies.pop(full_key, None)
+            if previous is not None:
+                self._bytes -= len(previous)
