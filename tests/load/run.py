@@ -3,18 +3,25 @@
     python tests/load/run.py [--players 500] [--rounds 9] [--requests 6000]
                              [--concurrency 8] [--workers 2] [--threads 4]
                              [--player-pages N] [--warm-up-passes 6]
-                             [--conn-max-age 0] [--db PATH | --keep-db]
+                             [--conn-max-age 0] [--db PATH | --keep-db
+                              | --database-url postgres://...]
+                             [--redis-url redis://...] [--instances 1|2]
 
 The issue asks for at least 300 requests/s with a p95 latency under 100 ms
 on a 2-core machine, for the demo event grown to 500 players and 9 rounds.
 This script measures exactly that, in four steps:
 
 1. build a fresh SQLite database in a temporary folder (`manage.py migrate`,
-   then the event from the project's own generator, `tournament.simulate`);
-2. start the site under gunicorn with DEBUG off, as a real server would run;
+   then the event from the project's own generator, `tournament.simulate`),
+   or the same in the PostgreSQL database of `--database-url`;
+2. start the site under gunicorn with DEBUG off, as `make serve` runs it (its
+   gunicorn settings, tournament/gunicorn_conf.py); with `--instances 2`, two
+   gunicorns on two ports sharing the PostgreSQL database and the Redis
+   cache of `--redis-url`, as two machines behind a load balancer would;
 3. from this process (a separate OS process from gunicorn) warm the page
    cache, then send a fixed number of requests over a mix of public pages
-   with a few client threads, each keeping its connection open;
+   with a few client threads, each keeping its connection open (with two
+   instances, half the threads ask each one);
 4. print throughput, latency percentiles and the page-cache hit ratio (from
    the `X-Page-Cache` header), then stop gunicorn and remove the folder,
    also after a failure or Ctrl-C.
@@ -110,20 +117,26 @@ def describe_event() -> None:
 # --- the database ----------------------------------------------------------------------------------
 
 
-def server_environment(db_path: Path, conn_max_age: int) -> dict:
-    """Environment of every child process: the load database, DEBUG off.
+def server_environment(database_url: str, conn_max_age: int, redis_url: str, static_root: Path) -> dict:
+    """Environment of every child process: the load database, the cache, DEBUG off.
 
     127.0.0.1 is always in ALLOWED_HOSTS, so DJANGO_ALLOWED_HOSTS is not
-    needed; the secret key is a throwaway one for this run.
+    needed; the secret key is a throwaway one for this run.  Without a Redis
+    address each gunicorn worker caches pages in its own memory.
     """
-    env = dict(os.environ)
+    env = {name: value for name, value in os.environ.items() if name not in ("REDIS_URL", "DJANGO_HTTPS")}
     env.update(
-        DATABASE_URL=f"sqlite:///{db_path}",
+        DATABASE_URL=database_url,
         DJANGO_CONN_MAX_AGE=str(conn_max_age),
         DJANGO_SETTINGS_MODULE="tournament.settings",
         DJANGO_DEBUG="0",
-        DJANGO_SECRET_KEY=secrets.token_urlsafe(40),
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        # The public pages use no static files: an empty folder keeps WhiteNoise quiet.
+        DJANGO_STATIC_ROOT=str(static_root),
     )
+    static_root.mkdir(exist_ok=True)
+    if redis_url:
+        env["REDIS_URL"] = redis_url
     return env
 
 
@@ -156,6 +169,18 @@ def read_event(env: dict) -> dict:
     return json.loads(output.strip().splitlines()[-1])
 
 
+def holds_a_tournament(env: dict) -> bool:
+    """Whether the database (after `migrate`) already holds an event to reuse."""
+    manage(env, "migrate", "--noinput")
+    code = "from tournament.models import Tournament; print(Tournament.objects.exists())"
+    return manage(env, "shell", "-c", code).strip().splitlines()[-1] == "True"
+
+
+def empty_the_cache(env: dict) -> None:
+    """Start from a cold cache: `cache.clear()` through the site's own settings (on Redis: FLUSHDB)."""
+    manage(env, "shell", "-c", "from django.core.cache import cache; cache.clear()")
+
+
 # --- the server --------------------------------------------------------------------------------------
 
 
@@ -166,17 +191,19 @@ def free_port() -> int:
 
 
 def start_server(env: dict, port: int, workers: int, threads: int, log_path: Path) -> subprocess.Popen:
-    """gunicorn in a child process; its messages go to `log_path`, shown if it fails.
+    """gunicorn in a child process, with `make serve`'s settings; its messages go to `log_path`.
 
+    The access log, as `make serve` writes it, goes to a file beside it.
     With `--threads` above 1 gunicorn uses its threaded worker, which also
     keeps client connections open; with 1 it is the plain sync worker.
     """
     command = [
-        sys.executable, "-m", "gunicorn", "tournament.wsgi:application",
+        sys.executable, "-m", "gunicorn", "-c", "python:tournament.gunicorn_conf", "tournament.wsgi:application",
         "--bind", f"{HOST}:{port}",
         "--workers", str(workers),
         "--threads", str(threads),
         "--log-level", "warning",
+        "--access-logfile", str(log_path.with_suffix(".access.log")),
     ]
     with open(log_path, "wb") as log:
         return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -225,6 +252,31 @@ def server_cpu_seconds(server: subprocess.Popen) -> float | None:
         for pid in [str(server.pid), *children]:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
             total_ticks += int(fields[11]) + int(fields[12])  # utime and stime
+    except (OSError, ValueError, IndexError):
+        return None
+    return total_ticks / os.sysconf("SC_CLK_TCK")
+
+
+SERVICES = ("postgres", "redis-server")
+
+
+def services_cpu_seconds() -> float | None:
+    """CPU seconds used so far by PostgreSQL and Redis on this machine (Linux /proc; None elsewhere).
+
+    They serve the site, so they are not "other work".  A PostgreSQL backend
+    that has ended is counted in its parent's (the postmaster's) children time.
+    """
+    total_ticks = 0
+    try:
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                text = stat.read_text()
+            except OSError:
+                continue  # ended meanwhile
+            name = text[text.index("(") + 1 : text.rindex(")")]
+            if name in SERVICES:
+                fields = text.rsplit(")", 1)[1].split()
+                total_ticks += sum(int(fields[i]) for i in (11, 12, 13, 14))  # utime stime cutime cstime
     except (OSError, ValueError, IndexError):
         return None
     return total_ticks / os.sysconf("SC_CLK_TCK")
@@ -301,17 +353,19 @@ def fetch(connection: http.client.HTTPConnection, kind: str, path: str) -> Resul
     return Result(kind, ms, response.status, response.getheader("X-Page-Cache", ""), error)
 
 
-def drive(port: int, plan: list[tuple[str, str]], concurrency: int) -> tuple[list[Result], float]:
+def drive(ports: list[int], plan: list[tuple[str, str]], concurrency: int) -> tuple[list[Result], float]:
     """Send the plan from `concurrency` threads, each with its own kept-open connection.
 
     Each thread takes every `concurrency`-th request of the plan, so the
-    threads share no queue.  Returns the results and the seconds taken.
+    threads share no queue; thread i asks the instance on ports[i % n], so
+    several instances share the load evenly, as behind a load balancer.
+    Returns the results and the seconds taken.
     """
     shares = [plan[i::concurrency] for i in range(concurrency)]
     results: list[list[Result]] = [[] for _ in shares]
     stop = threading.Event()
 
-    def client(share, out):
+    def client(share, out, port):
         connection = http.client.HTTPConnection(HOST, port, timeout=60)
         try:
             for kind, path in share:
@@ -321,7 +375,10 @@ def drive(port: int, plan: list[tuple[str, str]], concurrency: int) -> tuple[lis
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=client, args=(s, r), daemon=True) for s, r in zip(shares, results)]
+    threads = [
+        threading.Thread(target=client, args=(share, out, ports[i % len(ports)]), daemon=True)
+        for i, (share, out) in enumerate(zip(shares, results))
+    ]
     started = time.perf_counter()
     try:
         for thread in threads:
@@ -334,12 +391,13 @@ def drive(port: int, plan: list[tuple[str, str]], concurrency: int) -> tuple[lis
     return [result for out in results for result in out], elapsed
 
 
-def warm_up(port: int, plan: list[tuple[str, str]], concurrency: int, max_passes: int) -> None:
+def warm_up(ports: list[int], plan: list[tuple[str, str]], concurrency: int, max_passes: int) -> None:
     """Ask for every page of the plan until two passes in a row find them all cached.
 
-    Each gunicorn worker has its own in-memory cache and the kernel decides
-    which worker takes a connection, so one pass does not warm them all, and
-    one clean pass may be luck: stop after two (or after `max_passes`).  The
+    Without Redis each gunicorn worker has its own in-memory cache and the
+    kernel decides which worker takes a connection, so one pass does not warm
+    them all, and one clean pass may be luck: stop after two (or after
+    `max_passes`).  With Redis one pass renders each page once for all.  The
     pages are shuffled afresh for each pass so that a page does not always
     travel on the same kept-open connection, hence to the same worker.
     """
@@ -348,7 +406,7 @@ def warm_up(port: int, plan: list[tuple[str, str]], concurrency: int, max_passes
     clean_passes = 0
     for number in range(1, max_passes + 1):
         rng.shuffle(pages)
-        results, elapsed = drive(port, pages, concurrency)
+        results, elapsed = drive(ports, pages, concurrency)
         misses = sum(1 for r in results if r.cache != "hit")
         errors = sum(1 for r in results if r.error)
         print(
@@ -367,20 +425,29 @@ class Measurement:
     results: list[Result]
     elapsed: float  # wall-clock seconds
     server_cpu: float | None  # CPU seconds of gunicorn's processes meanwhile
+    services_cpu: float | None  # CPU seconds of PostgreSQL and Redis meanwhile
     client_cpu: float  # CPU seconds of this process meanwhile
     machine_cpu: float | None  # CPU seconds used by everything on the machine meanwhile
 
 
-def measure(server: subprocess.Popen, port: int, plan: list[tuple[str, str]], concurrency: int) -> Measurement:
+def measure(servers: list[subprocess.Popen], ports: list[int], plan: list[tuple[str, str]],
+            concurrency: int) -> Measurement:
     """Drive the plan, noting the CPU time each side used: on two cores they compete."""
     machine_before = machine_cpu_seconds()
-    server_before = server_cpu_seconds(server)
+    services_before = services_cpu_seconds()
+    server_before = _total(server_cpu_seconds(server) for server in servers)
     client_before = time.process_time()
-    results, elapsed = drive(port, plan, concurrency)
+    results, elapsed = drive(ports, plan, concurrency)
     client_cpu = time.process_time() - client_before
-    server_cpu = _difference(server_before, server_cpu_seconds(server))
+    server_cpu = _difference(server_before, _total(server_cpu_seconds(server) for server in servers))
+    services_cpu = _difference(services_before, services_cpu_seconds())
     machine_cpu = _difference(machine_before, machine_cpu_seconds())
-    return Measurement(results, elapsed, server_cpu, client_cpu, machine_cpu)
+    return Measurement(results, elapsed, server_cpu, services_cpu, client_cpu, machine_cpu)
+
+
+def _total(seconds) -> float | None:
+    seconds = list(seconds)
+    return None if None in seconds else sum(seconds)
 
 
 def _difference(before: float | None, after: float | None) -> float | None:
@@ -416,10 +483,11 @@ def print_cpu(measured: Measurement) -> None:
         return "?" if seconds is None else f"{100 * seconds / measured.elapsed:.0f}%"
 
     others = None
-    if measured.server_cpu is not None and measured.machine_cpu is not None:
-        others = max(0.0, measured.machine_cpu - measured.server_cpu - measured.client_cpu)
+    if None not in (measured.server_cpu, measured.services_cpu, measured.machine_cpu):
+        others = max(0.0, measured.machine_cpu - measured.server_cpu - measured.services_cpu - measured.client_cpu)
     print(
         f"CPU in % of one core (of {os.cpu_count()}): gunicorn {share(measured.server_cpu)},"
+        f" PostgreSQL and Redis {share(measured.services_cpu)},"
         f" this client {share(measured.client_cpu)}, other processes {share(others)}"
     )
     if others is not None and others > 0.2 * measured.elapsed:
@@ -472,35 +540,66 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     where.add_argument(
         "--keep-db", action="store_true", help="keep the temporary folder with the built database, for --db next time"
     )
-    return parser.parse_args(argv)
+    where.add_argument(
+        "--database-url",
+        help="a PostgreSQL database of its own for the load test (postgres://user:pass@127.0.0.1:5432/name):"
+             " the event is built there if it holds none, and kept",
+    )
+    parser.add_argument(
+        "--redis-url",
+        help="the Redis database (redis://127.0.0.1:6379/0) the instances cache pages in; emptied at the start",
+    )
+    parser.add_argument(
+        "--instances", type=int, default=1, choices=(1, 2),
+        help="gunicorn instances on two ports, each of --workers x --threads (2 needs --database-url and --redis-url)",
+    )
+    args = parser.parse_args(argv)
+    if args.instances > 1 and not (args.database_url and args.redis_url):
+        parser.error("--instances 2 shares one PostgreSQL database and one Redis, as two machines would:"
+                     " give --database-url and --redis-url")
+    return args
 
 
 def run(args: argparse.Namespace, folder: Path) -> bool:
-    db_path = args.db.resolve() if args.db else folder / "load.sqlite3"
-    env = server_environment(db_path, args.conn_max_age)
-    if db_path.exists():
-        print(f"Reusing {db_path}")
+    if args.database_url:
+        env = server_environment(args.database_url, args.conn_max_age, args.redis_url or "", folder / "static")
+        reuse = holds_a_tournament(env)
+        where = "the database of --database-url"
+    else:
+        db_path = args.db.resolve() if args.db else folder / "load.sqlite3"
+        env = server_environment(f"sqlite:///{db_path}", args.conn_max_age, args.redis_url or "", folder / "static")
+        reuse = db_path.exists()
+        where = str(db_path)
+    if reuse:
+        print(f"Reusing {where}")
     else:
         build_database(env, args.players, args.rounds)
     event = read_event(env)
     print(f"Event /t/{event['slug']}/: {len(event['players'])} players, {event['rounds']} rounds")
+    empty_the_cache(env)
+    cache = "Redis, shared" if args.redis_url else "each worker's memory"
 
-    port = free_port()
-    log_path = folder / "gunicorn.log"
-    server = start_server(env, port, args.workers, args.threads, log_path)
+    ports, servers, logs = [], [], []
     try:
-        ready = wait_until_ready(server, port, log_path)
-        print(
-            f"gunicorn on {HOST}:{port}: {args.workers} workers x {args.threads} threads,"
-            f" DJANGO_CONN_MAX_AGE={args.conn_max_age}, ready in {ready:.1f} s"
-        )
+        for number in range(1, args.instances + 1):
+            ports.append(free_port())
+            logs.append(folder / f"gunicorn-{number}.log")
+            servers.append(start_server(env, ports[-1], args.workers, args.threads, logs[-1]))
+        for server, port, log_path in zip(servers, ports, logs):
+            ready = wait_until_ready(server, port, log_path)
+            print(
+                f"gunicorn on {HOST}:{port}: {args.workers} workers x {args.threads} threads,"
+                f" DJANGO_CONN_MAX_AGE={args.conn_max_age}, cache in {cache}, ready in {ready:.1f} s"
+            )
         plan = make_plan(event, args.requests, args.player_pages, random.Random(SEED))
-        warm_up(port, plan, args.concurrency, args.warm_up_passes)
+        warm_up(ports, plan, args.concurrency, args.warm_up_passes)
         print(f"Measuring: {len(plan)} requests from {args.concurrency} client threads ...", flush=True)
-        measured = measure(server, port, plan, args.concurrency)
+        measured = measure(servers, ports, plan, args.concurrency)
     finally:
-        stop_server(server)
-        print_server_log(log_path)
+        for server in servers:
+            stop_server(server)
+        for log_path in logs:
+            print_server_log(log_path)
     return report(measured)
 
 
