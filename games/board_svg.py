@@ -13,6 +13,7 @@ import math
 from django.utils.html import escape
 
 from games.colours import BY_LETTER
+from games.engine.board import coordinate_text
 from games.engine.fault import FaultScene
 from games.engine.timeline import Timeline
 
@@ -97,7 +98,7 @@ def fault_svg(scene: FaultScene) -> str:
         letter = scene.placement_tile[index] if scene.placement_tile else None
         fill = BY_LETTER[letter].hex if letter else "#fff"
         where = "off the playing area" if scene.off_board(cell) else "in the playing area"
-        q, r = cell
+        q, r = (coordinate_text(n) if abs(n) < 1000 else "…" for n in cell)  # a far cell's numbers are in the text
         outlines.append(
             f'<g class="faulty" data-cell="{q},{r}"><title>[{q}, {r}] {where}</title>'
             f'<polygon points="{_points(x, y)}" fill="{fill}" fill-opacity="0.75" stroke="#b42318" '

@@ -20,6 +20,7 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from games.engine.clock import minutes
+from games.engine.board import written_cell
 from games.engine.fault import FaultScene, scene_before_fault
 from games.engine.log import Report, check_text, replay
 
@@ -44,8 +45,9 @@ class FaultyMove:
         return None if player is None else self.scene.names[player]
 
     @property
-    def off_board(self) -> list[tuple[int, int]]:
-        return [cell for cell in self.scene.placement if self.scene.off_board(cell)]
+    def off_board(self) -> list[str]:
+        """The faulty placement's cells outside the playing area, as "[q, r]"."""
+        return [written_cell(*cell, separator=", ") for cell in self.scene.placement if self.scene.off_board(cell)]
 
 
 def faulty_move(log: Any) -> FaultyMove | None:

@@ -173,10 +173,15 @@ def test_a_far_away_cell_is_drawn_at_the_edge_and_named_off_the_board():
 
     log = two_player_log(dict(RED, cells=[[10**9, 0], [10**9 + 1, 0]]))
     faulty = faulty_move(log)
-    assert faulty.report.code == "off-board" and faulty.off_board == [(10**9, 0), (10**9 + 1, 0)]
+    assert faulty.report.code == "off-board" and faulty.off_board == [f"[{10**9}, 0]", f"[{10**9 + 1}, 0]"]
     assert faulty.svg.count('class="faulty"') == 2
     html = render_faulty_move(log)
     assert "lie off the playing area" in html and f"[{10**9}, 0]" in html
+    # A number too long to write out is named by its length, everywhere.
+    huge = two_player_log(dict(RED, cells=[[10**5000, 0], [4, 0]]))
+    faulty = faulty_move(huge)
+    assert faulty.off_board == ["[a 5001-digit number, 0]"] and 'data-cell="…,0"' in faulty.svg
+    assert "a 5001-digit number" in render_faulty_move(huge)
 
 
 def test_a_flag_owed_after_a_zero_shows_that_players_readings():

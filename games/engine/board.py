@@ -96,3 +96,16 @@ def format_cell(i: int) -> str:
     """A cell as the log writes it: `[q,r]`."""
     q, r = CELLS[i]
     return f"[{q},{r}]"
+
+
+def coordinate_text(number: int) -> str:
+    """A coordinate as written, or, for a number too long to read (or even to write out), how many digits it has."""
+    if -10**15 < number < 10**15:
+        return str(number)
+    digits = int(abs(number).bit_length() * 0.30103) + 1  # about
+    return f"{'-' if number < 0 else ''}a {digits}-digit number"
+
+
+def written_cell(q: int, r: int, separator: str = ",") -> str:
+    """Any two integers as a cell, `[q,r]`, on the board or far off it."""
+    return f"[{coordinate_text(q)}{separator}{coordinate_text(r)}]"

@@ -53,5 +53,7 @@ def shown(value: Any) -> str:
     """A value as JSON for a fault's message: a value too deeply nested to write out is only named."""
     try:
         return json.dumps(value)
-    except (RecursionError, ValueError):
+    except RecursionError:
         return "a value nested too deeply to show"
+    except ValueError:  # an integer too long to write out
+        return "a number too long to show"

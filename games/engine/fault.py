@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .board import AREA_RADIUS, CELLS, START_SYMBOLS, area_cells
+from .board import AREA_RADIUS, CELLS, START_SYMBOLS, area_cells, written_cell
 from .errors import shown
 from .log import Report, apply_event, tracks_racks
 from .placement import EMPTY
@@ -122,7 +122,7 @@ def _short(value: Any) -> str:
 
 def _cells_text(cells: Any) -> str:
     if type(cells) is list and all(_is_cell(c) for c in cells):
-        return " and ".join(f"[{q}, {r}]" for q, r in cells)
+        return " and ".join(written_cell(*c, separator=", ") for c in cells)
     return _short(cells)
 
 
@@ -144,7 +144,8 @@ def describe_event(names: list[str], event: Any) -> str:
         text = f"{who} places {tile_text} on {_cells_text(event.get('cells'))}"
         gain = event.get("gain")
         if isinstance(gain, dict):
-            text += ", declaring " + (" ".join(f"{k}+{_short(v)}" for k, v in gain.items() if v != 0) or "nothing")
+            declared = " ".join(f"{k if len(k) <= 2 else _short(k)}+{_short(v)}" for k, v in gain.items() if v != 0)
+            text += ", declaring " + (declared or "nothing")
         elif gain is not None:
             text += f", declaring {_short(gain)}"
         if "clock_s" in event and event["clock_s"] is not None:

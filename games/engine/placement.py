@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Sequence
 
-from .board import CELLS, DIRECTION_TO, NEIGHBOURS, START_SYMBOLS, area_cells, format_cell
+from .board import CELLS, DIRECTION_TO, NEIGHBOURS, START_SYMBOLS, area_cells, format_cell, written_cell
 from .errors import IllegalMove
 from .rules import RuleSet
 from .tiles import COLOUR_NAMES, COLOURS, TILE_KINDS
@@ -141,10 +141,9 @@ def placements(pairs: list[tuple[int, int]], kinds: list[int]) -> list[Placement
 
 
 def off_board(name: str, cell: tuple[int, int], players: int) -> IllegalMove:
-    q, r = cell
     return IllegalMove(
         "off-board",
-        f"{name} placed on [{q},{r}], which is outside the playing area for {players} players",
+        f"{name} placed on {written_cell(*cell)}, which is outside the playing area for {players} players",
     )
 
 
