@@ -11,7 +11,8 @@ import zlib
 
 from .domain.enums import System
 from .domain.records import PlayerRecord, TournamentFile
-from .domain.rounds import PlayerRound, RoundKind, player_rounds, rounds_before
+from .domain.rounds import PlayerRound, RoundKind, in_order, player_rounds, rounds_before
+from .domain.schedule import all_play_all_field, finished, last_round
 from .pairing import Entrant, RoundPairing, pair_all_play_all, pair_swiss
 from .pairing.model import FIRST, SECOND
 
@@ -20,17 +21,23 @@ class NotReady(ValueError):
     """The tournament cannot be paired now (a pending round, or all rounds paired)."""
 
 
+class Finished(NotReady):
+    """The tournament is over: its last round is closed (tournament.md, End of a tournament)."""
+
+
 def next_round_number(record: TournamentFile) -> int:
-    if record.rounds and record.rounds[-1].pending:
-        raise NotReady(f"round {record.rounds[-1].number} still has pending matches: enter their results first")
-    return len(record.rounds) + 1
+    """The number after the highest round; refused while that round has pending matches."""
+    rounds = in_order(record)
+    if rounds and rounds[-1].pending:
+        raise NotReady(f"round {rounds[-1].number} still has pending matches: enter their results first")
+    return rounds[-1].number + 1 if rounds else 1
 
 
 def entrants(record: TournamentFile, round_number: int) -> list[Entrant]:
     """Each player's VP, opponents met, first/second sequence and byes before `round_number`.
 
-    `byes` counts byes and forfeit wins (a round won without playing);
-    opponents and sides count games actually played.
+    `byes` counts byes and forfeit wins (a round won without playing), not
+    excused absences; opponents and sides count games actually played.
     """
     before = player_rounds(record, rounds_before(record, round_number))
     return [entrant(player, before[player.id], round_number) for player in record.players]
@@ -45,8 +52,9 @@ def entrant(player: PlayerRecord, rounds: list[PlayerRound], round_number: int) 
         opponents=frozenset(r.opponent for r in played),
         sides="".join(FIRST if r.played_first else SECOND for r in played),
         byes=sum(1 for r in rounds if r.kind in (RoundKind.BYE, RoundKind.FORFEIT_WIN)),
-        active=player.plays_in(round_number),
+        active=player.paired_in(round_number),
         name=player.name,
+        excused=player.excused_from(round_number),
     )
 
 
@@ -55,11 +63,33 @@ def draw_seed(record: TournamentFile) -> int:
     return zlib.crc32(record.name.encode())
 
 
+def finished_reason(record: TournamentFile) -> str:
+    """Why no further round is offered, in the organiser's words."""
+    last = last_round(record)
+    if record.settings.system == System.ALL_PLAY_ALL:
+        return f"the tournament is finished: all {last} rounds of the all-play-all table are paired and closed"
+    return f"the tournament is finished: all {last} announced rounds are paired and closed (raise the number of rounds to go on)"
+
+
 def pair_next(record: TournamentFile) -> RoundPairing:
+    """The next round: Swiss, or the all-play-all table's next round with its forfeits.
+
+    Raises `NotReady` while a round is pending, `Finished` once the last round
+    is closed, `PairingImpossible` when no pairing obeys the absolute rules.
+    """
     round_number = next_round_number(record)
+    if last_round(record) == 0 and not record.rounds:
+        raise NotReady("an all-play-all needs at least two players in round 1")
+    if finished(record) or round_number > last_round(record):
+        raise Finished(finished_reason(record))
     players = entrants(record, round_number)
     if record.settings.system == System.ALL_PLAY_ALL:
-        return pair_all_play_all(players, round_number)
-    if round_number > record.settings.rounds:
-        raise NotReady(f"all {record.settings.rounds} announced rounds are paired")
-    return pair_swiss(players, round_number, random.Random(draw_seed(record)))
+        field = {p.id for p in all_play_all_field(record)}
+        pairing = pair_all_play_all([e for e in players if e.id in field], round_number)
+        late = [e.label for e in players if e.id not in field and e.active]
+        if late:
+            pairing.notes.append(f"not in the all-play-all table (the field closed at round 1): {', '.join(late)}")
+        return pairing
+    pairing = pair_swiss(players, round_number, random.Random(draw_seed(record)))
+    pairing.excused = [e.id for e in sorted(players, key=lambda e: e.seed) if e.excused]
+    return pairing

@@ -36,6 +36,9 @@ How our record maps onto the result codes:
   only for `U`/`+`.  With `F` they may hand the same player a second bye.
   The default `0000 - U` comes with the bye's value when it is not 1 (`XXS PAB=` for JaVaFo/py4swiss, `BBU` for
   bbpPairings), for feeding the file to a pairing program.
+- an excused absence (a requested bye): `0000 - Z`, `H` or `F` by the
+  excused VP (0, ½, 1), as TRF-16 writes a known absence with its points:
+  not `U`, so pairing programs do not count it as an earlier bye (nor do we).
 - a round a player took no part in (withdrawn, idle in all-play-all, not
   in any match): `0000 - Z`.  `Z` is the standard's "zero-point-bye (known
   absence)"; `U` is not used for this, because in TRF-16 `U` means the
@@ -64,10 +67,9 @@ Lines end in "\\n" (the standard asks for CR; both readers above accept LF).
 
 from __future__ import annotations
 
-from .domain.enums import System
 from .domain.records import TournamentFile
 from .domain.rounds import PlayerRound, RoundKind, completed_rounds, player_rounds
-from .pairing import berger_rounds
+from .domain.schedule import last_round
 
 NAME_WIDTH = 33
 FIRST_BLOCK = 92  # 1-based column where round 1 starts
@@ -101,11 +103,7 @@ def format_points(half_points: int) -> str:
 
 def announced_rounds(record: TournamentFile) -> int:
     """The `XXR` value: the announced rounds (all-play-all: the Berger table's), never fewer than written."""
-    if record.settings.system == System.ALL_PLAY_ALL:
-        announced = len(berger_rounds(len(record.players)))
-    else:
-        announced = record.settings.rounds
-    return max(announced, len(completed_rounds(record)))
+    return max(last_round(record), len(completed_rounds(record)))
 
 
 GAME_CODES = {2: "1", 1: "=", 0: "0"}
@@ -115,6 +113,8 @@ def block(game: PlayerRound, number: dict[int, int], bye_code: str, late_code: s
     """The TRF block of one player's round (see the module docstring for the codes)."""
     if game.kind == RoundKind.BYE:
         return Block(0, "-", bye_code, game.half_points)
+    if game.kind == RoundKind.EXCUSED:
+        return Block(0, "-", BYE_CODES[game.half_points], game.half_points)
     if game.kind == RoundKind.LATE_ENTRY:
         return Block(0, "-", late_code, game.half_points)
     if game.kind == RoundKind.ABSENT:  # withdrawn, idle in all-play-all, or simply absent from the round

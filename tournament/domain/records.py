@@ -22,6 +22,7 @@ class Settings:
     progressive: str = Progressive.SUM
     clock_s: int = 600
     late_entry_half_points: int = 0
+    excused_half_points: int = 0  # VP for an excused absence (a requested bye), in half points
 
 
 @dataclass
@@ -33,12 +34,26 @@ class PlayerRecord:
     club: str | None = None
     withdrawn_after_round: int | None = None
     joined_round: int = 1
+    # Rounds the player is excused from (tournament.md, excused absence), paired or not yet.
+    excused_rounds: frozenset[int] = frozenset()
 
     def plays_in(self, round_number: int) -> bool:
-        """Entered by then and not withdrawn before it: the player is to be paired in that round."""
+        """Entered by then and not withdrawn before it: the player takes part in that round."""
         if round_number < self.joined_round:
             return False
         return self.withdrawn_after_round is None or self.withdrawn_after_round >= round_number
+
+    def excused_from(self, round_number: int) -> bool:
+        """Excused from that round while taking part in the event: left out of its pairing, scores the excused VP.
+
+        An excused round of a player withdrawn before it, or before a late
+        entry joined, is moot: the withdrawal or the late entry decides.
+        """
+        return round_number in self.excused_rounds and self.plays_in(round_number)
+
+    def paired_in(self, round_number: int) -> bool:
+        """To be paired in that round: taking part in it and not excused from it."""
+        return self.plays_in(round_number) and round_number not in self.excused_rounds
 
 
 @dataclass
@@ -60,6 +75,13 @@ class MatchRecord:
 class RoundRecord:
     number: int
     matches: list[MatchRecord]
+    # The site closes a round by hand; a file's round is closed once no match is pending (None: read it so).
+    closed_on_site: bool | None = None
+
+    @property
+    def closed(self) -> bool:
+        """Closed: every result in (a file), or closed by the organiser (the site)."""
+        return not self.pending if self.closed_on_site is None else self.closed_on_site
 
     @property
     def pending(self) -> bool:

@@ -14,6 +14,14 @@ Which rounds count: rounds are taken in order of their number.
   every result in (`completed_rounds`).
 - A pairing, and the VP printed on a pairing sheet, read the rounds before
   the one being paired (`rounds_before`).
+
+An excused absence (a requested bye) is its own kind of round: the
+excused VP with L = D = 0, not a bye nor a forfeit win (for the bye
+choice), not a game (for first/second counts and head-to-head), and a round
+sat out in the running reading (L and D add nothing, the total carries
+over).  A player excused from a round has it whether the round holds an
+`excused` match for them or no match at all; a match they are in decides
+(in an all-play-all their scheduled game is a forfeit loss).
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from typing import Iterable
 from .enums import MatchStatus
 from .records import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
 from .results import game_half_points, level
+from .schedule import finished
 
 
 class RoundKind(StrEnum):
@@ -34,12 +43,15 @@ class RoundKind(StrEnum):
     FORFEIT_WIN = "forfeit win"
     FORFEIT_LOSS = "forfeit loss"  # also both players of a double forfeit
     BYE = "bye"
+    EXCUSED = "excused"  # an excused absence: the excused VP, not a bye, not a game
     LATE_ENTRY = "late entry"  # a round before the player's joined_round
     ABSENT = "absent"  # in no match: withdrawn, idle in all-play-all, or simply not paired
     PENDING = "pending"  # the match has no result yet: the round is sat out for now
 
 
 HALF_POINT_MARKS = {0: "0", 1: "½", 2: "1"}
+# The word before the VP in a round's mark; a played game's mark is its VP alone.
+MARK_WORDS = {RoundKind.PLAYED: "", RoundKind.BYE: "bye", RoundKind.EXCUSED: "exc", RoundKind.LATE_ENTRY: "late"}
 
 
 @dataclass(frozen=True)
@@ -72,10 +84,10 @@ class PlayerRound:
 
     @property
     def mark(self) -> str:
-        """Short text for a crosstable or a round column: 1, ½, 0, + / − for forfeits, bye, late, … to come."""
-        if self.kind in (RoundKind.PLAYED, RoundKind.BYE, RoundKind.LATE_ENTRY):
+        """Short text for a crosstable or a round column: 1, ½, 0, + / − for forfeits, bye, exc(used), late, … to come."""
+        if self.kind in MARK_WORDS:
             text = HALF_POINT_MARKS[self.half_points]
-            return {RoundKind.PLAYED: text, RoundKind.BYE: f"bye {text}", RoundKind.LATE_ENTRY: f"late {text}"}[self.kind]
+            return f"{MARK_WORDS[self.kind]} {text}".lstrip()
         return {RoundKind.FORFEIT_WIN: "+", RoundKind.FORFEIT_LOSS: "−", RoundKind.PENDING: "…"}.get(self.kind, "")
 
 
@@ -103,10 +115,11 @@ def rounds_before(record: TournamentFile, round_number: int) -> list[RoundRecord
 
 @dataclass(frozen=True)
 class Progress:
-    """Where the tournament stands: the last round with a result, and whether it is still under way."""
+    """Where the tournament stands: the last round with a result, whether it is under way, whether it is over."""
 
     last_counted: int | None
     under_way: bool
+    finished: bool = False
 
     @property
     def rounds_counted(self) -> int:
@@ -119,12 +132,28 @@ class Progress:
             return "before round 1"
         return f"{'during' if self.under_way else 'after'} round {self.last_counted}"
 
+    def title(self, what: str = "Standings") -> str:
+        """A page's or sheet's title: "Standings after round 4"; once finished (tournament.md, End of a
+        tournament), "Final standings", and for another listing "Crosstable, final standings"."""
+        if not self.finished:
+            return f"{what} {self.phrase}"
+        return "Final standings" if what == "Standings" else f"{what}, final standings"
+
+    @property
+    def standings_title(self) -> str:
+        return self.title("Standings")
+
+    @property
+    def crosstable_title(self) -> str:
+        return self.title("Crosstable")
+
 
 def progress(record: TournamentFile) -> Progress:
+    """The one reading of where the tournament stands, for every page and sheet."""
     counted = counted_rounds(record)
     if not counted:
         return Progress(None, False)
-    return Progress(counted[-1].number, counted[-1].pending)
+    return Progress(counted[-1].number, counted[-1].pending, finished(record))
 
 
 # --- A player's round ------------------------------------------------------------------
@@ -135,6 +164,8 @@ def match_rounds(match: MatchRecord, round_number: int, settings: Settings, tabl
     common = dict(round_number=round_number, table=table, match=match)
     if match.status == MatchStatus.BYE:
         return {match.first: PlayerRound(kind=RoundKind.BYE, half_points=settings.bye_half_points, **common)}
+    if match.status == MatchStatus.EXCUSED:
+        return {match.first: PlayerRound(kind=RoundKind.EXCUSED, half_points=settings.excused_half_points, **common)}
     first = dict(opponent=match.second, played_first=True, **common)
     second = dict(opponent=match.first, played_first=False, **common)
     if match.status == MatchStatus.PENDING:
@@ -166,9 +197,11 @@ def _played(match: MatchRecord, first: dict, second: dict) -> dict[int, PlayerRo
 
 
 def sat_out(player: PlayerRecord, round_number: int, settings: Settings) -> PlayerRound:
-    """A round the player is in no match of: late-entry VP before joining, otherwise nothing."""
+    """A round the player is in no match of: late-entry VP before joining, the excused VP when excused, else nothing."""
     if round_number < player.joined_round:
         return PlayerRound(round_number, RoundKind.LATE_ENTRY, settings.late_entry_half_points)
+    if player.excused_from(round_number):
+        return PlayerRound(round_number, RoundKind.EXCUSED, settings.excused_half_points)
     return PlayerRound(round_number, RoundKind.ABSENT)
 
 

@@ -14,8 +14,9 @@ class Entrant:
     `half_points` is VP × 2 (VP move in halves).  `opponents` and `sides` count
     games actually played only (not byes, not forfeits); `sides` is the
     sequence of "F" (played first) and "S" (played second), oldest first.
-    `byes` counts byes and forfeit wins.  `active` is False for a withdrawn
-    player or a late entry who has not joined yet.
+    `byes` counts byes and forfeit wins (not excused absences).  `active` is
+    False for a withdrawn player, a late entry who has not joined yet, or a
+    player excused from the round (then `excused` is True as well).
     """
 
     id: int
@@ -26,6 +27,7 @@ class Entrant:
     byes: int = 0
     active: bool = True
     name: str = ""
+    excused: bool = False
 
     @property
     def vp(self) -> float:
@@ -43,6 +45,27 @@ class Table:
     reason: str = ""
 
 
+@dataclass(frozen=True)
+class Forfeit:
+    """An all-play-all game of the table that an absent player (withdrawn or excused) loses by forfeit.
+
+    `first`/`second` are the table's sides; `winner` is the present player,
+    or None when both are absent (a double forfeit: 0 VP each).
+    """
+
+    first: int
+    second: int
+    winner: int | None
+    reason: str = ""
+
+    @property
+    def present_absent(self) -> tuple[int, int]:
+        """`[present_id, absent_id]` of `pair_next`'s "forfeits"; both absent: the table's order."""
+        if self.winner == self.second:
+            return self.second, self.first
+        return self.first, self.second
+
+
 @dataclass
 class RoundPairing:
     round: int
@@ -50,6 +73,8 @@ class RoundPairing:
     bye: int | None = None
     bye_reason: str = ""
     notes: list[str] = field(default_factory=list)
+    excused: list[int] = field(default_factory=list)  # players excused from the round, in seed order
+    forfeits: list[Forfeit] = field(default_factory=list)  # all-play-all only
 
     @property
     def pairs(self) -> list[tuple[int, int]]:

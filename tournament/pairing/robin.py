@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .model import Entrant, RoundPairing, Table
+from .model import Entrant, Forfeit, RoundPairing, Table
 
 
 def berger_rounds(n: int) -> list[list[tuple[int, int]]]:
@@ -42,23 +42,29 @@ def berger_rounds(n: int) -> list[list[tuple[int, int]]]:
 
 
 def pair_all_play_all(entrants: list[Entrant], round_number: int) -> RoundPairing:
-    """Round `round_number` of the Berger schedule, players numbered by seed.
+    """Round `round_number` of the Berger table of the field, players numbered by seed.
 
-    A withdrawn or not-yet-joined player's game is left out: the opponent is idle.
+    The table is never re-drawn (tournament.md, All-play-all): `entrants`
+    is the field closed at round 1, absent players included.  A scheduled
+    game of a withdrawn or excused player is a forfeit won by the opponent
+    (both absent: a double forfeit); the idle player of an odd field is in
+    no game.  Raises `ValueError` for a round beyond the table.
     """
     ordered = sorted(entrants, key=lambda e: e.seed)
     schedule = berger_rounds(len(ordered))
     if not 1 <= round_number <= len(schedule):
         raise ValueError(f"an all-play-all of {len(ordered)} players has {len(schedule)} rounds, not {round_number}")
-    tables = []
-    notes = []
+    tables, forfeits = [], []
     for first_number, second_number in schedule[round_number - 1]:
         first, second = ordered[first_number - 1], ordered[second_number - 1]
-        if not (first.active and second.active):
-            absent = first if not first.active else second
-            notes.append(f"{absent.label} no longer plays: their opponent is idle this round")
+        seeds = f"all-play-all round {round_number}: seeds {first_number} v {second_number}"
+        if first.active and second.active:
+            tables.append(Table(first.id, second.id, seeds))
             continue
-        tables.append(
-            Table(first.id, second.id, f"all-play-all round {round_number}: seeds {first_number} v {second_number}")
-        )
-    return RoundPairing(round_number, tables, None, "", notes)
+        present = [e for e in (first, second) if e.active]
+        absent = [f"{e.label} {'is excused' if e.excused else 'no longer plays'}" for e in (first, second) if not e.active]
+        winner = present[0].id if present else None
+        outcome = f"{present[0].label} wins by forfeit" if present else "both lose by forfeit"
+        forfeits.append(Forfeit(first.id, second.id, winner, f"{seeds}; {' and '.join(absent)}: {outcome}"))
+    excused = [e.id for e in ordered if e.excused]
+    return RoundPairing(round_number, tables, None, "", [], excused, forfeits)

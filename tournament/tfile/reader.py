@@ -21,7 +21,7 @@ from typing import Any
 
 from games.engine import replay
 
-from ..domain.enums import MatchStatus, Progressive, System
+from ..domain.enums import SOLO_STATUSES, MatchStatus, Progressive, System
 from ..domain.limits import MAX_INT, MAX_PLAYER_TEXT, MAX_ROUND, MAX_TOURNAMENT_NAME
 from ..domain.records import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
 from ..domain.results import ScoreFault, check_scores
@@ -72,7 +72,7 @@ def parse(obj: Any) -> TournamentFile:
         raise FileFault("name", f"is {len(name.strip())} characters long; at most {MAX_TOURNAMENT_NAME}")
     settings = _settings(obj.get("settings", {}))
     players = _players(obj.get("players"))
-    rounds = _rounds(obj.get("rounds", []), {p.id: p.name for p in players}, settings)
+    rounds = _rounds(obj.get("rounds", []), players, settings)
     return TournamentFile(name.strip(), settings, players, rounds)
 
 
@@ -86,6 +86,7 @@ def _settings(raw: Any) -> Settings:
         progressive=_one_of(raw, "progressive", PROGRESSIVE),
         clock_s=_whole_setting(raw, "clock_s", 600, MAX_INT, "seconds"),
         late_entry_half_points=_half_points(raw.get("late_entry_vp", 0), "settings.late_entry_vp", (0, 1, 2)),
+        excused_half_points=_half_points(raw.get("excused_vp", 0), "settings.excused_vp", (0, 1, 2)),
     )
 
 
@@ -148,12 +149,31 @@ def _players(raw: Any) -> list[PlayerRecord]:
         if not _whole(joined, 1, MAX_ROUND):
             raise FileFault(f"{place}.joined_round",
                             f"must be a round number, 1 to {MAX_ROUND}, not {show_json(joined)}")
-        players.append(PlayerRecord(player_id, name.strip(), index + 1, rating, club, withdrawn, joined))
+        excused = _excused_rounds(item.get("excused_rounds", []), f"{place}.excused_rounds")
+        players.append(PlayerRecord(player_id, name.strip(), index + 1, rating, club, withdrawn, joined, excused))
     return players
 
 
-def _rounds(raw: Any, names: dict[int, str], settings: Settings) -> list[RoundRecord]:
+def _excused_rounds(raw: Any, place: str) -> frozenset[int]:
+    """A list of round numbers, each once (rounds not yet paired included)."""
+    if not isinstance(raw, list):
+        raise FileFault(place, f"must be a list of round numbers, not {show_json(raw)}")
+    if len(raw) > MAX_ROUND:
+        raise FileFault(place, f"holds {len(raw)} rounds; at most {MAX_ROUND}")
+    seen: set[int] = set()
+    for index, number in enumerate(raw):
+        if not _whole(number, 1, MAX_ROUND):
+            raise FileFault(f"{place}[{index}]", f"must be a round number, 1 to {MAX_ROUND}, not {show_json(number)}")
+        if number in seen:
+            raise FileFault(f"{place}[{index}]", f"round {number} is listed twice")
+        seen.add(number)
+    return frozenset(seen)
+
+
+def _rounds(raw: Any, players: list[PlayerRecord], settings: Settings) -> list[RoundRecord]:
     """The rounds in order of number, whatever their order in the file: numbered 1..n, each once."""
+    names = {p.id: p.name for p in players}
+    excused = {p.id: (index, p.excused_rounds) for index, p in enumerate(players)}
     if not isinstance(raw, list):
         raise FileFault("rounds", "must be a list")
     if len(raw) > MAX_ROUND:
@@ -178,6 +198,11 @@ def _rounds(raw: Any, names: dict[int, str], settings: Settings) -> list[RoundRe
             raise FileFault(f"{place}.matches", f"holds {len(matches_raw)} matches; at most {MAX_ROUND}")
         seen: set[int] = set()
         matches = [_match(m, f"{place}.matches[{i}]", names, seen, settings) for i, m in enumerate(matches_raw)]
+        for i, match in enumerate(matches):
+            if match.status == MatchStatus.EXCUSED and number not in excused[match.first][1]:
+                raise FileFault(f"{place}.matches[{i}].status",
+                                f"player {match.first} is not excused from round {number} "
+                                f"(players[{excused[match.first][0]}].excused_rounds)")
         rounds.append(RoundRecord(number, matches))
     rounds.sort(key=lambda r: r.number)
     for record in rounds[:-1]:
@@ -204,10 +229,11 @@ def _match(raw: Any, place: str, names: dict[int, str], seen: set[int], settings
     if status not in STATUSES:
         raise FileFault(f"{place}.status", f'must be one of {", ".join(STATUSES)}, not {show_json(status)}')
     first = _player_ref(raw.get("first"), f"{place}.first", names, seen)
-    if status == MatchStatus.BYE:
+    if status in SOLO_STATUSES:
         if raw.get("second") is not None:
-            raise FileFault(f"{place}.second", "a bye has no second player (null)")
-        return MatchRecord(first, None, MatchStatus.BYE)
+            raise FileFault(f"{place}.second", f"{'a bye' if status == MatchStatus.BYE else 'an excused absence'} "
+                                                "has no second player (null)")
+        return MatchRecord(first, None, status)
     second = _player_ref(raw.get("second"), f"{place}.second", names, seen)
     match = MatchRecord(first, second, status)
     if status == MatchStatus.FORFEIT:

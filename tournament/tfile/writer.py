@@ -20,6 +20,7 @@ def dump(record: TournamentFile) -> dict:
             "progressive": settings.progressive,
             "clock_s": settings.clock_s,
             "late_entry_vp": _vp(settings.late_entry_half_points),
+            "excused_vp": _vp(settings.excused_half_points),
         },
         "players": [_dump_player(p) for p in sorted(record.players, key=lambda p: p.seed)],
         "rounds": [{"number": r.number, "matches": [_dump_match(m) for m in r.matches]} for r in record.rounds],
@@ -32,6 +33,7 @@ def _dump_player(player: PlayerRecord) -> dict:
         out["club"] = player.club  # ours: the spec's list of player fields may grow
     out["withdrawn_after_round"] = player.withdrawn_after_round
     out["joined_round"] = player.joined_round
+    out["excused_rounds"] = sorted(player.excused_rounds)
     return out
 
 

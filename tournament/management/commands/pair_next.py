@@ -5,17 +5,20 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
+from tournament.domain.enums import System
 from tournament.management.tournament_file import read_tournament_file
 from tournament.next_round import NotReady, pair_next
 from tournament.pairing import PairingImpossible
 
 
 class Command(BaseCommand):
-    help = "Pair the next round of a tournament file, without touching the database. Exit 3 when impossible."
+    help = ("Pair the next round of a tournament file, without touching the database. "
+            "Exit 2 when it cannot be paired now (a round pending, or the tournament finished), 3 when impossible.")
 
     def add_arguments(self, parser):
         parser.add_argument("file", help="an ingenious-tournament/1 file, or - for standard input")
-        parser.add_argument("--json", action="store_true", help="print {round, pairings, bye} as JSON")
+        parser.add_argument("--json", action="store_true",
+                            help="print {round, pairings, bye, excused} (all-play-all: and forfeits) as JSON")
 
     def handle(self, *args, file, json: bool, **options):
         record = read_tournament_file(file)
@@ -26,17 +29,27 @@ class Command(BaseCommand):
         except PairingImpossible as impossible:
             self.stderr.write(impossible.message)
             sys.exit(3)
+        all_play_all = record.settings.system == System.ALL_PLAY_ALL
         if json:
-            self.stdout.write(_json_line(pairing))
+            self.stdout.write(_json_line(pairing, all_play_all))
             return
         self.stdout.write(f"Round {pairing.round}")
         for number, table in enumerate(pairing.tables, start=1):
             self.stdout.write(f"  table {number}: {table.first} v {table.second}  ({table.reason})")
         if pairing.bye is not None:
             self.stdout.write(f"  bye: {pairing.bye}  ({pairing.bye_reason})")
+        for forfeit in pairing.forfeits:
+            self.stdout.write(f"  forfeit: {forfeit.first} v {forfeit.second}  ({forfeit.reason})")
+        for player in pairing.excused:
+            self.stdout.write(f"  excused: {player}")
         for note in pairing.notes:
             self.stdout.write(f"  note: {note}")
 
 
-def _json_line(pairing) -> str:
-    return json.dumps({"round": pairing.round, "pairings": [list(p) for p in pairing.pairs], "bye": pairing.bye})
+def _json_line(pairing, all_play_all: bool) -> str:
+    """The spec's shape; "forfeits" ([present_id, absent_id] each) only in an all-play-all."""
+    out = {"round": pairing.round, "pairings": [list(p) for p in pairing.pairs], "bye": pairing.bye,
+           "excused": list(pairing.excused)}
+    if all_play_all:
+        out["forfeits"] = [list(f.present_absent) for f in pairing.forfeits]
+    return json.dumps(out)

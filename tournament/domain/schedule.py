@@ -1,0 +1,47 @@
+"""How long a tournament is, and when it is over (`shared/spec/tournament.md`, "All-play-all", "End of a tournament").
+
+- Swiss: the announced number of rounds (`settings.rounds`), which the
+  organiser may raise to go on.
+- All-play-all: the Berger table's, fixed when round 1 is paired: n − 1
+  rounds for an even n, n for an odd n, where n is the field closed at
+  round 1 (`all_play_all_field`); it replaces the announced number.
+
+A tournament is finished when its last round is closed.
+"""
+
+from __future__ import annotations
+
+from .enums import System
+from .records import PlayerRecord, TournamentFile
+
+
+def all_play_all_field(record: TournamentFile) -> list[PlayerRecord]:
+    """The players of the Berger table, in seed order: those taking part in round 1.
+
+    The field is closed at round 1: a late entry (`joined_round` > 1) is in
+    no game of the table, and a player withdrawn before round 1 was never in
+    it.  A player excused from round 1 is in it (their game is a forfeit).
+    """
+    return [p for p in sorted(record.players, key=lambda p: p.seed) if p.plays_in(1)]
+
+
+def all_play_all_rounds(players: int) -> int:
+    """Rounds of an all-play-all of that many players: n − 1 for an even n, n for an odd n (none below 2)."""
+    if players < 2:
+        return 0
+    return players - 1 if players % 2 == 0 else players
+
+
+def last_round(record: TournamentFile) -> int:
+    """The number of the tournament's last round: the announced one (Swiss) or the table's (all-play-all)."""
+    if record.settings.system == System.ALL_PLAY_ALL:
+        return all_play_all_rounds(len(all_play_all_field(record)))
+    return record.settings.rounds
+
+
+def finished(record: TournamentFile) -> bool:
+    """The last round (or a later one) exists and the latest round is closed: no further round is paired."""
+    if not record.rounds:
+        return False
+    latest = max(record.rounds, key=lambda r: r.number)
+    return latest.number >= last_round(record) and latest.closed
