@@ -274,7 +274,8 @@ class ResultForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
-        if self.has_result and not cleaned.get("correct"):
+        # A form of an older version goes on to the service, which says who changed the result since.
+        if self.has_result and not cleaned.get("correct") and cleaned.get("version") == self.match.version:
             self.add_error("correct", "This match already has a result: tick 'Correct this result' to overwrite it.")
         if cleaned.get("status") == Match.FORFEIT:
             self._clean_forfeit(cleaned)

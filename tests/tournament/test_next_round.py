@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # the project folder, where manage.py is
 
 
 def pair_next(path):
@@ -97,7 +97,7 @@ def test_a_forfeit_is_not_a_meeting(tmp_path):
     status, out, _ = pair_next(path)
     assert status == 0
     # They meet in round 2: neither has played a game, so no preference; 100 ranks higher (1 VP).
-    assert json.loads(out) == {"round": 2, "pairings": [[100, 101]], "bye": None}
+    assert json.loads(out) == {"round": 2, "pairings": [[100, 101]], "bye": None, "excused": []}
 
 
 def test_a_pending_round_and_a_bad_file_are_refused_with_the_place(tmp_path):
@@ -124,4 +124,5 @@ def test_all_play_all_follows_the_berger_table(tmp_path):
     status, out, _ = pair_next(path)
     assert status == 0
     # Berger for 5 (+ dummy 6), round 1: 1-6 (1 idle), 2-5, 3-4.
-    assert json.loads(out) == {"round": 1, "pairings": [[101, 104], [102, 103]], "bye": None}
+    assert json.loads(out) == {"round": 1, "pairings": [[101, 104], [102, 103]], "bye": None, "excused": [],
+                               "forfeits": []}
