@@ -46,14 +46,15 @@ def test_six_players_match_fides_berger_table():
     assert [set(r) for r in berger_rounds(6)] == expected
 
 
-def test_withdrawn_players_opponent_is_idle():
+def test_a_withdrawn_players_game_is_a_forfeit_won_by_the_opponent():
     players = [Entrant(id=10 + i, seed=i, name=f"P{i}") for i in range(1, 5)]
     players[3] = Entrant(id=14, seed=4, name="P4", active=False)
-    # 4 players, round 1: 1-4 and 2-3.  Seed 4 has withdrawn: seed 1 is idle.
+    # 4 players, round 1: 1-4 and 2-3.  Seed 4 has withdrawn: the table is never re-drawn, seed 1 wins by forfeit.
     pairing = pair_all_play_all(players, 1)
     assert pairing.pairs == [(12, 13)]
     assert pairing.bye is None
-    assert "P4 no longer plays" in pairing.notes[0]
+    assert [f.present_absent for f in pairing.forfeits] == [(11, 14)]
+    assert "P4 no longer plays" in pairing.forfeits[0].reason
 
 
 def test_round_out_of_schedule_is_refused():
