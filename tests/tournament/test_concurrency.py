@@ -76,7 +76,9 @@ def test_two_saves_of_one_result_keep_one_and_tell_the_other():
     saved = [o for o in outcomes if isinstance(o, Match)]
     refused = [o for o in outcomes if isinstance(o, Refused)]
     assert len(saved) == 1 and len(refused) == 1, outcomes
-    assert refused[0].message == "This match already has a result; correct it explicitly if it is wrong."
+    # Both forms showed version 0: the second is told the first was kept (by the command line, here).
+    assert refused[0].message.startswith("This result was changed by command line or system at ")
+    assert refused[0].message.endswith("; here it is now. Your entry was not saved.")
     match.refresh_from_db()
     assert match.scores == saved[0].scores and match.version == 1
 

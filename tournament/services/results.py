@@ -14,7 +14,7 @@ from ..domain.results import MAX_SCORE, ScoreFault, both_complete, check_scores,
 from ..domain.text import format_vp
 from ..domain.game_logs import log_mismatch
 from ..domain.values import is_whole, storable
-from ..models import Match, Player, Round, Submission
+from ..models import AuditEntry, Match, Player, Round, Submission
 from .refused import Refused
 
 
@@ -65,7 +65,6 @@ def check_played_result(scores, flagged, log_text: str | None, match: Match | No
     return scores, list(flagged or [False, False]), None
 
 
-@transaction.atomic
 def _check_log_is_the_game(log: dict, match: Match, names_are_players: bool, first_is_second: bool) -> None:
     first, second = (match.second, match.first) if first_is_second else (match.first, match.second)
     names = log.get("players") or []
@@ -89,6 +88,11 @@ def identity_notes(match: Match, log: dict | None, log_names_are_players: bool, 
     return notes
 
 
+# What the audit calls each change `enter_result` makes: confirmed through the links, entered, corrected, removed.
+RESULT_ACTIONS = ("result confirmed by the opponent", "result entered", "result corrected", "result removed")
+
+
+@transaction.atomic
 def enter_result(match: Match, *, status: str, user=None, scores=None, flagged=None, log_text=None,
                  forfeit_winner: Player | None = None, correction: bool = False, version: int | None = None,
                  log_names_are_players: bool = False, first_is_second: bool = False) -> Match:
@@ -102,14 +106,14 @@ def enter_result(match: Match, *, status: str, user=None, scores=None, flagged=N
         "round", "round__tournament", "first", "second", "forfeit_winner").get(pk=match.pk)
     if match.round.status == Round.DRAFT:
         raise Refused("Publish the round before entering results.")
-    if match.status == Match.BYE:
-        raise Refused("A bye has no result to enter.")
+    if match.second_id is None:  # a bye or an excused absence
+        raise Refused(f"{'A bye' if match.status == Match.BYE else 'An excused absence'} has no result to enter.")
+    # A form filled in from an older version is told who changed it since, before anything else:
+    # two people saving the same result at once must learn that the other's was kept.
+    if version is not None and version != match.version:
+        raise Refused(changed_since(match))
     if match.status != Match.PENDING and not correction:
         raise Refused("This match already has a result; correct it explicitly if it is wrong.")
-    if version is not None and version != match.version:
-        who = match.entered_by or "someone"
-        when = timezone.localtime(match.entered_at).strftime("%H:%M:%S") if match.entered_at else "just now"
-        raise Refused(f"This result was changed by {who} at {when}; here it is now. Your entry was not saved.")
     before = audit.result_of(match)
     notes = {}
     if status == Match.PLAYED:
@@ -141,13 +145,23 @@ def enter_result(match: Match, *, status: str, user=None, scores=None, flagged=N
         match.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED)).update(
             status=Submission.SETTLED, answered_at=match.entered_at)
     if isinstance(user, Player):
-        action = "result confirmed by the opponent"
+        action = RESULT_ACTIONS[0]
     else:
-        action = "result entered" if before is None else ("result removed" if status == Match.PENDING else "result corrected")
+        action = RESULT_ACTIONS[1] if before is None else RESULT_ACTIONS[3 if status == Match.PENDING else 2]
     after = audit.result_of(match)
     audit.record(match.round.tournament, user, action, audit.match_subject(match), before=before,
                  after={**after, **notes} if after and notes else after)
     return match
+
+
+def changed_since(match: Match) -> str:
+    """The sentence for someone whose form showed an older version of the match's result: who changed it, when."""
+    last = (AuditEntry.objects.filter(tournament=match.round.tournament_id, subject=audit.match_subject(match),
+                                      action__in=RESULT_ACTIONS).order_by("-at", "-pk").only("who", "at").first())
+    who = last.who if last is not None else (match.entered_by or "someone")
+    at = last.at if last is not None else match.entered_at
+    when = timezone.localtime(at).strftime("%H:%M:%S") if at else "just now"
+    return f"This result was changed by {who} at {when}; here it is now. Your entry was not saved."
 
 
 def result_summary(match: Match) -> str:

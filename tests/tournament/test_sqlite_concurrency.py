@@ -1,0 +1,180 @@
+"""Several people saving at once on the default set-up: SQLite under `manage.py runserver`, real threads.
+
+The PostgreSQL tests of the same (tests/test_concurrency.py) run the services
+in threads; SQLite's trouble was in the connection itself ("database is
+locked" when a deferred transaction tried to write while another held the
+lock), so these go the whole way: a `runserver` child process on a SQLite
+file with the settings' own options, organisers and players in threads, each
+with its own session, all released at the same instant.  Every answer must be
+a page or a redirect, never a 500, and every result sent must be kept.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.production.servers import HOST, Visitor, _FormReader, free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+ORGANISERS = ("ann", "bob", "cy", "dee")
+ROUNDS_OF_SAVES = 10
+
+SETUP = """
+import json
+from django.contrib.auth import get_user_model
+from tournament import services
+users = []
+for name in %(organisers)r:
+    user = get_user_model().objects.create_user(name, password=name + "-pw", is_staff=True)
+    users.append(user)
+tournament = services.create_tournament("Busy Night", users[0], system="swiss", rounds_announced=7)
+for user in users[1:]:
+    services.add_role(tournament, user, "organiser", user=users[0])
+for i in range(%(players)d):
+    services.add_player(tournament, f"Player {i + 1:02d}", rating=2000 - i, user=users[0])
+round_ = services.generate_round(tournament, user=users[0])
+services.publish_round(round_, user=users[0])
+matches = [{"pk": m.pk, "first": m.first.link_token, "second": m.second.link_token}
+           for m in round_.matches.select_related("first", "second").order_by("table")]
+print(json.dumps({"slug": tournament.slug, "matches": matches}))
+"""
+
+
+def _environment(database: Path) -> dict:
+    """The settings as `make run` has them (DEBUG on, SQLite), on a file of the test's own."""
+    env = {name: value for name, value in os.environ.items()
+           if not name.startswith(("DJANGO_", "GUNICORN_")) and name not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(DJANGO_SETTINGS_MODULE="tournament.settings", DATABASE_URL=f"sqlite:///{database}")
+    return env
+
+
+def _manage(env, *args) -> str:
+    done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """A runserver on a fresh SQLite file: 4 organisers, 90 players, round 1 published (45 games to come: 40 for the first test)."""
+    folder = tmp_path_factory.mktemp("sqlite-site")
+    env = _environment(folder / "db.sqlite3")
+    _manage(env, "migrate", "--noinput", "--verbosity", "0")
+    event = json.loads(_manage(env, "shell", "-c", SETUP % {"organisers": ORGANISERS, "players": 90})
+                       .strip().splitlines()[-1])
+    port = free_port()
+    with open(folder / "server.out", "wb") as out:
+        server = subprocess.Popen([sys.executable, "manage.py", "runserver", f"{HOST}:{port}", "--noreload"],
+                                  cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if Visitor(port).get("/").status == 200:
+                    break
+            except OSError:
+                pass
+            assert server.poll() is None and time.monotonic() < deadline, (folder / "server.out").read_text()[-3000:]
+            time.sleep(0.2)
+        yield {"port": port, "slug": event["slug"], "matches": event["matches"], "output": folder / "server.out"}
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+def _post_form_of(visitor: Visitor, page: str, changes: dict, action: str | None = None):
+    """Open the page and ready its form (CSRF token, version): a call that sends it, as typed with `changes`, to
+    `action` (the page itself by default)."""
+    answer = visitor.get(page)
+    assert answer.status == 200, f"GET {page}: {answer.status}"
+    reader = _FormReader()
+    reader.feed(answer.text)
+    form = next(f for f in reader.forms if "version" in f)
+    return lambda: visitor.post(action or page, {**{k: v for k, v in form.items() if v}, **changes})
+
+
+def _at_once(calls):
+    """Each call in its own thread, released together; the pages they got, in order."""
+    barrier = threading.Barrier(len(calls))
+    pages = [None] * len(calls)
+
+    def run(i):
+        barrier.wait()
+        try:
+            pages[i] = calls[i]()
+        except Exception as error:  # noqa: BLE001 - shown in the assertion
+            pages[i] = error
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(calls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return pages
+
+
+def _scores(n: int) -> dict:
+    """A game won by the first player: R..P of the first all (n % 10 + 8), of the second all 5."""
+    first = n % 10 + 8
+    return {**{f"first_{c}": first for c in "ROYGBP"}, **{f"second_{c}": 5 for c in "ROYGBP"}}
+
+
+def _logged_in(port: int, name: str) -> Visitor:
+    visitor = Visitor(port)
+    visitor.log_in(name, f"{name}-pw")
+    return visitor
+
+
+def test_four_organisers_save_four_results_at_once_ten_times_over_and_all_are_kept(site):
+    organisers = [_logged_in(site["port"], name) for name in ORGANISERS]
+    answers, sent = [], {}
+    for batch in range(ROUNDS_OF_SAVES):
+        calls = []
+        for i, visitor in enumerate(organisers):
+            match = site["matches"][batch * len(organisers) + i]
+            scores = _scores(batch * 4 + i)
+            sent[match["pk"]] = scores["first_R"]
+            calls.append(_post_form_of(visitor, f"/manage/{site['slug']}/match/{match['pk']}/",
+                                       {"status": "played", **scores}))
+        answers += _at_once(calls)
+    statuses = [getattr(page, "status", page) for page in answers]
+    assert statuses == [302] * 40, statuses  # each saved and sent back to the dashboard
+    # Each result as the organiser typed it, on the organisers' own page of it.
+    for pk, first in sent.items():
+        page = organisers[0].get(f"/manage/{site['slug']}/match/{pk}/")
+        assert "Result on record: <strong>" in page.text, pk
+        assert f'name="first_R" value="{first}"' in page.text, pk
+
+
+def test_two_organisers_saving_the_same_result_at_once_keep_one_and_tell_the_other_who_changed_it(site):
+    ann, bob = _logged_in(site["port"], "ann"), _logged_in(site["port"], "bob")
+    match = site["matches"][-1]
+    path = f"/manage/{site['slug']}/match/{match['pk']}/"
+    pages = _at_once([_post_form_of(ann, path, {"status": "played", **_scores(1)}),
+                      _post_form_of(bob, path, {"status": "played", **_scores(2)})])
+    assert sorted(getattr(page, "status", page) for page in pages) == [200, 302], pages
+    kept, told = (0, 1) if pages[0].status == 302 else (1, 0)
+    winner = ("ann", "bob")[kept]
+    assert f"This result was changed by {winner} at " in pages[told].text
+    assert "Your entry was not saved." in pages[told].text
+    kept_first = _scores(1 + kept)["first_R"]
+    assert f'name="first_R" value="{kept_first}"' in ann.get(path).text
+
+
+def test_the_two_players_sending_different_results_at_once_get_one_sent_and_the_other_told(site):
+    match = site["matches"][-2]
+    calls = [_post_form_of(Visitor(site["port"]), f"/p/{token}/", _scores(n), f"/p/{token}/game/{match['pk']}/send/")
+             for token, n in ((match["first"], 3), (match["second"], 4))]
+    pages = _at_once(calls)
+    assert sorted(getattr(page, "status", page) for page in pages) == [200, 302], pages
+    told = pages[0] if pages[0].status == 200 else pages[1]
+    assert "has already sent a result: confirm it, or dispute it and say what is wrong." in told.text
