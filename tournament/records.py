@@ -12,7 +12,7 @@ from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.utils.text import slugify
 
 from .cache import bump
-from .models import Match, Player, Round, Tournament
+from .models import ExcusedAbsence, Match, Player, Round, Tournament
 from .domain.records import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
 
 
@@ -24,7 +24,20 @@ def settings_of(tournament: Tournament, entries: int = 0) -> Settings:
         progressive=tournament.progressive,
         clock_s=tournament.clock_s,
         late_entry_half_points=tournament.late_entry_half_points,
+        excused_half_points=tournament.excused_half_points,
     )
+
+
+def excused_rounds_of(tournament: Tournament) -> dict[int, frozenset[int]]:
+    """Each player's approved excused absences (round numbers), by player pk; one query.
+
+    An absence asked for through a private link counts once the organiser approves it.
+    """
+    rounds: dict[int, set[int]] = {}
+    rows = ExcusedAbsence.objects.filter(player__tournament=tournament, status=ExcusedAbsence.APPROVED)
+    for player_id, number in rows.values_list("player_id", "round_number"):
+        rounds.setdefault(player_id, set()).add(number)
+    return {player_id: frozenset(numbers) for player_id, numbers in rounds.items()}
 
 
 # In a record read without its logs, a match that has one holds this empty stand-in:
@@ -33,13 +46,14 @@ LOG_LEFT_OUT: dict = {}
 
 
 def record_of(tournament: Tournament, include_drafts: bool = False, with_logs: bool = True) -> TournamentFile:
-    """The tournament as a plain record: three queries, whatever its size.
+    """The tournament as a plain record: four queries, whatever its size.
 
     `with_logs=False` leaves the move logs in the database (each match that
     has one gets `LOG_LEFT_OUT`): for pages that only say whether there is one.
     """
     players = list(tournament.players.order_by("seed"))
     number = {p.pk: p.number for p in players}
+    excused = excused_rounds_of(tournament)
     rounds = tournament.rounds.order_by("number")
     if not include_drafts:
         rounds = rounds.exclude(status=Round.DRAFT)
@@ -65,11 +79,18 @@ def record_of(tournament: Tournament, include_drafts: bool = False, with_logs: b
         name=tournament.name,
         settings=settings_of(tournament, len(players)),
         players=[
-            PlayerRecord(p.number, p.name, p.seed, p.rating, p.club or None, p.withdrawn_after_round, p.joined_round)
+            PlayerRecord(p.number, p.name, p.seed, p.rating, p.club or None, p.withdrawn_after_round, p.joined_round,
+                         excused.get(p.pk, frozenset()))
             for p in players
         ],
-        rounds=[RoundRecord(r.number, matches[r.pk]) for r in rounds],
+        rounds=[RoundRecord(r.number, matches[r.pk], r.status == Round.COMPLETE) for r in rounds],
     )
+
+
+def match_log(tournament: Tournament, round_number: int, table: int):
+    """The move log of one match of a published round (None without one): what the game viewer reads, alone."""
+    return (Match.objects.filter(round__tournament=tournament, round__number=round_number, table=table)
+            .exclude(round__status=Round.DRAFT).values_list("log", flat=True).first())
 
 
 # Slugs that would be hidden by the organiser pages' own addresses (/manage/new/, /manage/import/).
@@ -97,6 +118,7 @@ def import_record(record: TournamentFile, slug: str | None = None) -> Tournament
         progressive=settings.progressive,
         clock_s=settings.clock_s,
         late_entry_half_points=settings.late_entry_half_points,
+        excused_half_points=settings.excused_half_points,
     )
     players = Player.objects.bulk_create(
         Player(
@@ -114,6 +136,10 @@ def import_record(record: TournamentFile, slug: str | None = None) -> Tournament
     by_number = {p.number: p for p in players}
     if any(p.pk is None for p in players):  # backends that do not return keys from bulk_create
         by_number = {p.number: p for p in tournament.players.all()}
+    ExcusedAbsence.objects.bulk_create(
+        ExcusedAbsence(player=by_number[p.id], round_number=number, status=ExcusedAbsence.APPROVED)
+        for p in record.players for number in sorted(p.excused_rounds)
+    )
     for round_record in record.rounds:
         status = Round.PUBLISHED if round_record.pending else Round.COMPLETE
         round_ = Round.objects.create(tournament=tournament, number=round_record.number, status=status)

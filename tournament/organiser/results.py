@@ -39,7 +39,7 @@ def match_result(request, tournament, pk):
         pk=pk, round__tournament=tournament,
     )
     form = None
-    if match.status != Match.BYE and match.round.status != Round.DRAFT:
+    if match.second_id is not None and match.round.status != Round.DRAFT:  # a bye or excused absence has no result
         form = ResultForm(posted(request), request.FILES or None, match=match)
     if request.method == "POST" and form is not None and form.is_valid():
         correcting = form.has_result

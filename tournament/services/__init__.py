@@ -10,6 +10,7 @@ callers write `services.enter_result(...)` whichever module holds it:
 
 - `entries`: tournaments, their settings, players, withdrawals, closing the entries;
 - `events`: a tournament shown in the public list or hidden, deleted before round 1;
+- `absences`: excused absences, marked by the organiser or asked for through a private link and approved;
 - `roles`: organisers and arbiters, renewing a player's private link;
 - `rounds`: generating, checking, editing, publishing, deleting and closing rounds;
 - `results`: checking and entering a match's result, and reading it back;
@@ -26,6 +27,7 @@ from .entries import (
     update_settings,
     withdraw,
 )
+from .absences import approve_excuse, cancel_excuse, excuse_player, request_excuse
 from .events import delete_tournament, set_listed
 from .refused import Refused
 from .results import check_played_result, enter_result, result_summary
@@ -37,6 +39,7 @@ __all__ = [
     "ROLES", "Refused",
     "add_player", "create_tournament", "entries_closed", "import_players", "import_tournament", "reinstate",
     "update_settings", "withdraw",
+    "approve_excuse", "cancel_excuse", "excuse_player", "request_excuse",
     "delete_tournament", "set_listed",
     "add_role", "remove_role", "renew_link",
     "close_round", "delete_draft", "draft_warnings", "generate_round", "publish_round", "swap_players",

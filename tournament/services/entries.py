@@ -74,6 +74,9 @@ def add_player(tournament: Tournament, name: str, rating: int | None = None, clu
         joined = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
         if tournament.rounds.filter(status=Round.DRAFT).exists():
             joined -= 1  # the draft round can still take the newcomer once regenerated
+    if joined > 1 and Tournament.objects.filter(pk=tournament.pk, system=Tournament.ALL_PLAY_ALL).exists():
+        raise Refused("An all-play-all's field is closed at round 1 (tournament.md, All-play-all): a late entry "
+                      "would need a new table, in which some pairs meet twice and others never.", "name")
     player = Player.objects.create(
         tournament=tournament,
         number=(highest["number"] or 0) + 1,

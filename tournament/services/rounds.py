@@ -7,6 +7,8 @@ from django.db import transaction
 from .. import audit
 from ..cache import bump
 from ..models import Match, Player, Round, Tournament
+from ..domain.enums import System
+from ..domain.schedule import last_round
 from ..next_round import NotReady, entrants, pair_next
 from ..pairing import PairingImpossible
 from ..pairing.sides import faults
@@ -17,7 +19,14 @@ from .refused import Refused
 
 @transaction.atomic
 def generate_round(tournament: Tournament, user=None) -> Round:
-    """Pair the next round as a draft.  Refused while a round is a draft or has pending matches."""
+    """Pair the next round as a draft.  Refused while a round is a draft or has pending matches, and once finished.
+
+    A Swiss round leaves its excused players out of the pairing and gives
+    each an `excused` match; an all-play-all round plays the table fixed at
+    round 1 (whose length replaces the announced rounds then), and a
+    scheduled game of a withdrawn or excused player is made a forfeit won by
+    the opponent (tournament.md, All-play-all).
+    """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.rounds.filter(status=Round.DRAFT).exists():
         raise Refused("A draft round already exists: publish or delete it first.")
@@ -35,21 +44,46 @@ def generate_round(tournament: Tournament, user=None) -> Round:
         raise Refused(str(reason)) from None
     except PairingImpossible as impossible:
         raise Refused(impossible.message) from None
+    if last is None and record.settings.system == System.ALL_PLAY_ALL:
+        fix_all_play_all_rounds(tournament, record)
     round_ = Round.objects.create(tournament=tournament, number=pairing.round, status=Round.DRAFT)
-    players = {p.number: p for p in tournament.players.all()}
-    matches = [
-        Match(round=round_, table=table, first=players[t.first], second=players[t.second], reason=t.reason[:300])
-        for table, t in enumerate(pairing.tables, start=1)
-    ]
-    if pairing.bye is not None:
-        matches.append(
-            Match(round=round_, table=len(matches) + 1, first=players[pairing.bye], status=Match.BYE,
-                  reason=pairing.bye_reason[:300])
-        )
-    Match.objects.bulk_create(matches)
+    Match.objects.bulk_create(matches_of(round_, pairing, {p.number: p for p in tournament.players.all()}))
     bump(tournament.pk)  # bulk_create sends no signals
     audit.record(tournament, user, "round paired", f"Round {round_.number}", after=audit.tables_of(round_))
     return round_
+
+
+def fix_all_play_all_rounds(tournament: Tournament, record) -> None:
+    """Round 1 of an all-play-all fixes the number of rounds to the table's; it replaces the announced number."""
+    rounds = last_round(record)
+    if rounds and rounds != tournament.rounds_announced:
+        before = tournament.rounds_announced
+        tournament.rounds_announced = rounds
+        tournament.save(update_fields=["rounds_announced"])
+        audit.record(tournament, None, "settings changed", tournament.name,
+                     before={"rounds_announced": before}, after={"rounds_announced": rounds})
+
+
+def matches_of(round_: Round, pairing, players: dict) -> list[Match]:
+    """The round's matches: the tables, then the bye, the all-play-all's forfeits, the excused absences."""
+    matches = [Match(round=round_, first=players[t.first], second=players[t.second], reason=t.reason[:300])
+               for t in pairing.tables]
+    if pairing.bye is not None:
+        matches.append(Match(round=round_, first=players[pairing.bye], status=Match.BYE,
+                             reason=pairing.bye_reason[:300]))
+    for forfeit in pairing.forfeits:
+        matches.append(Match(round=round_, first=players[forfeit.first], second=players[forfeit.second],
+                             status=Match.FORFEIT, forfeit_winner=players.get(forfeit.winner),
+                             reason=forfeit.reason[:300]))
+    # In an all-play-all an excused player's game is the forfeit above: no second match that round.
+    in_forfeits = {number for forfeit in pairing.forfeits for number in (forfeit.first, forfeit.second)}
+    for number in pairing.excused:
+        if number not in in_forfeits:
+            matches.append(Match(round=round_, first=players[number], status=Match.EXCUSED,
+                                 reason="excused from this round (an excused absence)"))
+    for table, match in enumerate(matches, start=1):
+        match.table = table
+    return matches
 
 
 def draft_warnings(round_: Round) -> list[str]:

@@ -15,12 +15,12 @@ from .results import check_played_result, enter_result
 
 
 def current_match(player: Player) -> Match | None:
-    """The player's game in the latest published round, if they play one (a bye is not a game)."""
+    """The player's game in the latest published round, if they play one (a bye or an excused absence is not a game)."""
     round_ = player.tournament.rounds.exclude(status=Round.DRAFT).order_by("-number").first()
     if round_ is None:
         return None
     return (round_.matches.select_related("round", "first", "second", "forfeit_winner")
-            .filter(Q(first=player) | Q(second=player)).exclude(status=Match.BYE).first())
+            .filter(Q(first=player) | Q(second=player)).exclude(second__isnull=True).first())
 
 
 def _players_match(player: Player, match: Match) -> Match:

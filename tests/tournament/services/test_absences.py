@@ -1,0 +1,163 @@
+"""Excused absences through the services, and an all-play-all run on the site to its end (issue 13).
+
+Hand-worked from `shared/spec/tournament.md` ("Byes, forfeits, withdrawals":
+excused absence; "All-play-all"; "End of a tournament").
+"""
+
+import pytest
+
+from scoring.standings import standings
+from tournament import services
+from tournament.models import AuditEntry, ExcusedAbsence, Match, Round
+from tournament.records import record_of
+from tournament.services import Refused
+from tournament.tfile import dump, parse
+
+pytestmark = pytest.mark.django_db
+
+WIN = [[9] * 6, [3] * 6]  # the first player wins: L 9 against 3
+
+
+def refusal(call, *args, **kwargs):
+    with pytest.raises(Refused) as refused:
+        call(*args, **kwargs)
+    return refused.value
+
+
+def event(names, **settings):
+    tournament = services.create_tournament("Club Night", **settings)
+    for i, name in enumerate(names):
+        services.add_player(tournament, name, rating=2000 - 10 * i)  # seed order = list order
+    return tournament
+
+
+def player(tournament, name):
+    return tournament.players.get(name=name)
+
+
+def play(round_, scores=WIN):
+    """Publish (if a draft), enter a first-player win at every table still pending, close."""
+    if round_.status == Round.DRAFT:
+        services.publish_round(round_)
+    for match in round_.matches.filter(status=Match.PENDING):
+        services.enter_result(match, status=Match.PLAYED, scores=scores, flagged=[False, False])
+    services.close_round(round_)
+
+
+# --- Swiss -------------------------------------------------------------------
+
+
+def test_an_excused_player_is_left_out_of_the_swiss_round_and_scores_the_excused_vp():
+    tournament = event(["Ann", "Ben", "Cy", "Di", "Ed"], system="swiss", rounds_announced=3,
+                       excused_half_points=1, bye_half_points=2)
+    play(services.generate_round(tournament))  # round 1: seeds 1–3 and 2–4; Ed (seed 5) has the bye
+    services.excuse_player(player(tournament, "Ben"), 2)
+    round_two = services.generate_round(tournament)
+    excused = round_two.matches.get(status=Match.EXCUSED)
+    assert excused.first.name == "Ben" and excused.second is None
+    # Four players left to pair: no bye in round 2, and Ben is at no table.
+    assert not round_two.matches.filter(status=Match.BYE).exists()
+    paired = {m.first.name for m in round_two.matches.exclude(status=Match.EXCUSED)} | {
+        m.second.name for m in round_two.matches.exclude(status=Match.EXCUSED)}
+    assert paired == {"Ann", "Cy", "Di", "Ed"}
+    play(round_two)
+    lines = {line.name: line for line in standings(record_of(tournament))}
+    # Round 1 Ben played Di (seed 2 v seed 4); round 2 adds ½ VP with L = D = 0, and no game.
+    ben = lines["Ben"]
+    assert [r.kind for r in ben.rounds][1] == "excused"
+    assert ben.rounds[1].half_points == 1 and ben.rounds[1].level == 0 and ben.rounds[1].difference == 0
+    assert ben.games_played == 1
+    assert refusal(services.enter_result, excused, status=Match.PLAYED, scores=WIN,
+                   flagged=[False, False]).message == "An excused absence has no result to enter."
+
+
+def test_a_request_through_the_private_link_waits_for_the_organiser():
+    tournament = event(["Ann", "Ben", "Cy", "Di"], system="swiss", rounds_announced=3)
+    ben = player(tournament, "Ben")
+    asked = services.request_excuse(ben, 1)
+    assert asked.status == ExcusedAbsence.REQUESTED and asked.requested_by_player
+    assert record_of(tournament).player(ben.number).excused_rounds == frozenset()  # waiting: it does not count
+    assert refusal(services.request_excuse, ben, 1).message == "You are already asked to be excused from round 1."
+    services.approve_excuse(asked)
+    assert record_of(tournament).player(ben.number).excused_rounds == {1}
+    assert "already excused" in refusal(services.approve_excuse, asked).message
+    actions = list(AuditEntry.objects.filter(tournament=tournament).values_list("action", "who"))
+    assert ("excused absence asked for", "Ben (private link)") in actions
+    assert ("excused absence approved", "command line or system") in actions
+    round_one = services.generate_round(tournament)
+    assert round_one.matches.get(status=Match.EXCUSED).first == ben
+    assert round_one.matches.filter(status=Match.BYE).count() == 1  # three players left: one bye, not Ben's
+
+
+def test_what_cannot_be_excused_is_refused_naming_the_round_field():
+    tournament = event(["Ann", "Ben", "Cy", "Di"], system="swiss", rounds_announced=3)
+    ann, ben = player(tournament, "Ann"), player(tournament, "Ben")
+    beyond = refusal(services.excuse_player, ann, 4)
+    assert beyond.field == "round_number" and beyond.message == "Round 4 is beyond the event: it has 3 rounds."
+    assert refusal(services.excuse_player, ann, 0).field == "round_number"
+    services.withdraw(ben, 1)
+    assert refusal(services.excuse_player, ben, 2).message == "Ben withdrew after round 1."
+    services.excuse_player(ann, 2)
+    assert refusal(services.excuse_player, ann, 2).message == "Ann is already excused from round 2."
+    services.publish_round(services.generate_round(tournament))
+    published = refusal(services.excuse_player, player(tournament, "Cy"), 1)
+    assert published.message == "Round 1 is already published: an absence is excused before its round is paired."
+
+
+def test_an_absence_is_cancelled_until_its_round_is_published():
+    tournament = event(["Ann", "Ben", "Cy", "Di"], system="swiss", rounds_announced=3)
+    ann, ben = player(tournament, "Ann"), player(tournament, "Ben")
+    mine = services.request_excuse(ann, 1)
+    assert refusal(services.cancel_excuse, mine, ben).message == "A player can only take back their own absence."
+    services.cancel_excuse(mine, ann)
+    assert not ExcusedAbsence.objects.exists()
+    kept = services.excuse_player(ann, 1)
+    services.publish_round(services.generate_round(tournament))
+    assert "already published" in refusal(services.cancel_excuse, kept).message
+    assert AuditEntry.objects.filter(tournament=tournament, action="excused absence request withdrawn").exists()
+
+
+def test_an_excused_absence_goes_out_in_the_file_and_comes_back():
+    tournament = event(["Ann", "Ben", "Cy"], system="swiss", rounds_announced=3, excused_half_points=2)
+    services.excuse_player(player(tournament, "Cy"), 1)
+    services.excuse_player(player(tournament, "Cy"), 3)  # a round not yet paired travels too
+    play(services.generate_round(tournament))
+    file = dump(record_of(tournament))
+    assert file["settings"]["excused_vp"] == 1
+    cy = next(p for p in file["players"] if p["name"] == "Cy")
+    assert cy["excused_rounds"] == [1, 3]
+    assert {"first": cy["id"], "second": None, "status": "excused"} in file["rounds"][0]["matches"]
+    again = services.import_tournament(parse(file))
+    assert dump(record_of(again)) == {**file, "name": again.name}
+    assert [line.vp for line in standings(record_of(again)) if line.name == "Cy"] == [1.0]
+
+
+# --- All-play-all --------------------------------------------------------------
+
+
+def test_an_all_play_all_fixes_its_rounds_refuses_a_late_entry_forfeits_for_the_absent_and_ends():
+    tournament = event(["Ann", "Ben", "Cy", "Di"], system="all-play-all", rounds_announced=7)
+    play(services.generate_round(tournament))
+    tournament.refresh_from_db()
+    assert tournament.rounds_announced == 3  # 4 players: 3 rounds, replacing the announced 7
+    late = refusal(services.add_player, tournament, "Eve")
+    assert late.field == "name" and "closed at round 1" in late.message
+    services.excuse_player(player(tournament, "Ann"), 2)
+    # Berger for 4, round 2: 4–3 and 1–2 (seed 4 first).  Ann (seed 1) is excused: Ben wins by forfeit.
+    round_two = services.generate_round(tournament)
+    forfeit = round_two.matches.get(status=Match.FORFEIT)
+    assert {forfeit.first.name, forfeit.second.name} == {"Ann", "Ben"} and forfeit.forfeit_winner.name == "Ben"
+    assert not round_two.matches.filter(status=Match.EXCUSED).exists()  # the forfeit is Ann's round
+    assert round_two.matches.filter(status=Match.PENDING).count() == 1
+    play(round_two)
+    services.withdraw(player(tournament, "Di"), 2)
+    # Round 3: 2–4 and 3–1 in Berger's order; Di (seed 4) has withdrawn: Ben wins by forfeit again.
+    round_three = services.generate_round(tournament)
+    forfeit = round_three.matches.get(status=Match.FORFEIT)
+    assert {forfeit.first.name, forfeit.second.name} == {"Ben", "Di"} and forfeit.forfeit_winner.name == "Ben"
+    play(round_three)
+    finished = refusal(services.generate_round, tournament).message
+    assert "finished" in finished and "3 rounds" in finished
+    names = {p.pk: p.name for p in tournament.players.all()}
+    pairs = [frozenset((names[m.first_id], names[m.second_id])) for m in Match.objects.filter(round__tournament=tournament)]
+    assert len(pairs) == 6 and len(set(pairs)) == 6  # every pair scheduled exactly once: a game or a forfeit
