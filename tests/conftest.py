@@ -1,7 +1,9 @@
 """Shared pytest fixtures.
 
 pytest-django reads DJANGO_SETTINGS_MODULE from pyproject.toml; this file sits
-at the root of tests/ so fixtures added here reach every test folder.
+at the root of tests/ so fixtures added here reach every test folder. Plain
+builders (an event made through the services, a result form's fields) are in
+`tests/factories.py`.
 """
 
 import pytest
@@ -14,3 +16,23 @@ def _empty_page_cache():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture
+def organiser(django_user_model):
+    """A staff account, `org`, that may create tournaments and organises those it makes."""
+    return django_user_model.objects.create_user("org", is_staff=True)
+
+
+@pytest.fixture
+def org_client(client, organiser):
+    """The test client, logged in as `organiser`."""
+    client.force_login(organiser)
+    return client
+
+
+@pytest.fixture
+def people(django_user_model, organiser):
+    """`org` (the organiser above), `arb` (no staff flag: an arbiter needs only the role) and `other_org`."""
+    make = django_user_model.objects.create_user
+    return {"org": organiser, "arb": make("arb"), "other_org": make("other_org", is_staff=True)}

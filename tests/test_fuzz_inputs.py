@@ -40,6 +40,8 @@ from tournament.records import import_record, record_of
 from tournament.simulate import simulate
 from tournament.tfile import FileFault, dump, load_text, parse
 
+from tests.factories import make_event
+
 # The codes of the table in `shared/spec/ingenious-log.md`, section "What a checker reports":
 # a checker reports these and nothing else.
 SPEC_CODES = frozenset({
@@ -680,17 +682,6 @@ def test_import_gives_a_file_fault_or_the_tournament(value):
         assert_imported_as_written(tournament, record)
 
 
-@pytest.fixture
-def organiser(django_user_model):
-    return django_user_model.objects.create_user("org", is_staff=True)
-
-
-@pytest.fixture
-def org_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
 @pytest.mark.django_db
 @settings(max_examples=60 * SCALE, **FUZZ)
 @given(value=import_inputs)
@@ -757,10 +748,8 @@ form_text = st.one_of(
 @pytest.fixture
 def matches(organiser):
     """Round 1 of four players published: one match pending, one played."""
-    tournament = services.create_tournament("Fuzz Open", organiser, system="swiss")
-    for name in ["Ann Able", "Zoë Ørsted", "Cy Cole", "Dai Evans"]:
-        services.add_player(tournament, name)
-    services.publish_round(services.generate_round(tournament))
+    tournament = make_event("Fuzz Open", ["Ann Able", "Zoë Ørsted", "Cy Cole", "Dai Evans"], organiser=organiser,
+                            system="swiss", publish_round_one=True)
     pending, played = Match.objects.filter(round__tournament=tournament).order_by("table")
     services.enter_result(played, status="played", scores=[[9] * 6, [4] * 6])
     return tournament, Match.objects.get(pk=pending.pk), Match.objects.get(pk=played.pk)

@@ -12,6 +12,8 @@ from tournament.records import import_record
 from tournament.simulate import simulate
 from tournament.tfile import parse
 
+from tests.factories import make_event, matches
+
 pytestmark = pytest.mark.django_db
 
 
@@ -32,21 +34,13 @@ def fresh_cache(settings):
 @pytest.fixture
 def event():
     """A four-player Swiss event with round 1 published and no results yet."""
-    tournament = services.create_tournament("X", system="swiss")
-    for name in ("Ann Able", "Ben Baker", "Cy Cole", "Dai Evans"):
-        services.add_player(tournament, name)
-    services.publish_round(services.generate_round(tournament))
-    return tournament
+    return make_event("X", ("Ann Able", "Ben Baker", "Cy Cole", "Dai Evans"), system="swiss", publish_round_one=True)
 
 
 def page(client, url):
     response = client.get(url)
     assert response.status_code == 200
     return response
-
-
-def first_match(tournament):
-    return Match.objects.filter(round__tournament=tournament).order_by("table").first()
 
 
 def test_a_second_look_at_the_standings_comes_from_the_cache(client, event, django_assert_max_num_queries):
@@ -60,7 +54,7 @@ def test_a_second_look_at_the_standings_comes_from_the_cache(client, event, djan
 
 
 def test_every_public_page_is_cached(client, event):
-    services.enter_result(first_match(event), status=Match.FORFEIT, forfeit_winner=first_match(event).first)
+    services.enter_result(matches(event)[0], status=Match.FORFEIT, forfeit_winner=matches(event)[0].first)
     for url in ("/", f"/t/{event.slug}/", f"/t/{event.slug}/round/1/", f"/t/{event.slug}/players/1/",
                 f"/t/{event.slug}/standings/", f"/t/{event.slug}/crosstable/"):
         assert page(client, url)["X-Page-Cache"] == "miss", url
@@ -72,7 +66,7 @@ def test_a_result_shows_at_once_on_pairings_and_standings(client, event):
     before = page(client, pairings_url).content.decode()
     standings_before = page(client, standings_url).content.decode()
     assert "to come" in before
-    match = first_match(event)
+    match = matches(event)[0]
     services.enter_result(match, status=Match.PLAYED, scores=[[5, 6, 7, 8, 9, 10], [4, 18, 18, 18, 18, 18]])
     after = page(client, pairings_url)
     assert after["X-Page-Cache"] == "miss"
@@ -94,9 +88,7 @@ def test_the_query_string_is_part_of_the_key(client, event):
 
 
 def test_publishing_a_round_shows_it(client):
-    tournament = services.create_tournament("X", system="swiss")
-    for name in ("Ann Able", "Ben Baker"):
-        services.add_player(tournament, name)
+    tournament = make_event("X", ("Ann Able", "Ben Baker"), system="swiss")
     round_ = services.generate_round(tournament)
     assert "No round has been published yet" in page(client, f"/t/{tournament.slug}/").content.decode()
     services.publish_round(round_)
@@ -115,10 +107,7 @@ def test_adding_withdrawing_and_importing_players_show_at_once(client, event):
 
 
 def test_a_deleted_draft_round_disappears(client):
-    tournament = services.create_tournament("X", system="swiss")
-    for name in ("Ann Able", "Ben Baker", "Cy Cole"):
-        services.add_player(tournament, name)
-    services.publish_round(services.generate_round(tournament))
+    tournament = make_event("X", ("Ann Able", "Ben Baker", "Cy Cole"), system="swiss", publish_round_one=True)
     for match in Match.objects.filter(round__tournament=tournament).exclude(status=Match.BYE):
         services.enter_result(match, status=Match.FORFEIT, forfeit_winner=match.first)
     services.close_round(tournament.rounds.get())
@@ -166,7 +155,7 @@ def test_saving_an_old_copy_of_the_tournament_does_not_bring_back_old_pages(clie
     stale_copy = type(event).objects.get(pk=event.pk)  # loaded before the result below
     url = f"/t/{event.slug}/round/1/"
     page(client, url)
-    services.enter_result(first_match(event), status=Match.FORFEIT, forfeit_winner=first_match(event).first)
+    services.enter_result(matches(event)[0], status=Match.FORFEIT, forfeit_winner=matches(event)[0].first)
     with_result = page(client, url).content.decode()
     assert "forfeit" in with_result.lower()
     stale_copy.name = "X renamed"

@@ -14,6 +14,8 @@ from tournament.models import Match, Player, Round, Submission, Tournament
 from tournament.records import record_of
 from tournament.tfile import dump, parse
 
+from tests.factories import make_event, page_text, played_form, score_fields
+
 pytestmark = pytest.mark.django_db
 
 CSV_NINE = "name,rating,club\n" + "\n".join(
@@ -26,34 +28,9 @@ CSV_NINE = "name,rating,club\n" + "\n".join(
 ) + "\n"
 
 
-@pytest.fixture
-def organiser(django_user_model):
-    return django_user_model.objects.create_user("org", is_staff=True)
-
-
-@pytest.fixture
-def org_client(client, organiser):
-    client.force_login(organiser)
-    return client
-
-
-def page(response) -> str:
-    return response.content.decode()
-
-
 def input_tag(html: str, name: str) -> str:
     """The first <input> named `name` in a page."""
     return re.search(rf'<input[^>]*name="{name}"[^>]*>', html).group(0)
-
-
-def score_fields(first, second):
-    return {f"{side}_{c}": v for side, row in (("first", first), ("second", second)) for c, v in zip("ROYGBP", row)}
-
-
-def played(match, first, second, **extra):
-    data = {"status": "played", "version": match.version, **score_fields(first, second)}
-    data.update(extra)
-    return data
 
 
 # --- the whole path -------------------------------------------------------------------------------
@@ -61,8 +38,8 @@ def played(match, first, second, **extra):
 
 def test_an_organiser_runs_two_rounds_from_the_pages(org_client, organiser):
     client = org_client
-    assert "New tournament" in page(client.get("/manage/"))
-    assert 'href="/manage/"' in page(client.get("/"))  # the top bar's "Organiser" link
+    assert "New tournament" in page_text(client.get("/manage/"))
+    assert 'href="/manage/"' in page_text(client.get("/"))  # the top bar's "Organiser" link
 
     response = client.post("/manage/new/", {
         "name": "Club Night", "system": "swiss", "rounds_announced": 5, "bye_half_points": 2,
@@ -75,12 +52,12 @@ def test_an_organiser_runs_two_rounds_from_the_pages(org_client, organiser):
     base = response.url
 
     response = client.post(base + "players/add/", {"name": "Ann Able", "rating": 2100, "club": "Bath"}, follow=True)
-    assert "Ann Able is entered" in page(response) and tournament.players.count() == 1
+    assert "Ann Able is entered" in page_text(response) and tournament.players.count() == 1
 
     bad = SimpleUploadedFile("players.csv", b"name,rating,club\nBen Baker,1900,\nCy Cole,strong,\n")
     response = client.post(base + "players/import/", {"file": bad})
     assert response.status_code == 200
-    assert "Line 3: the rating &#x27;strong&#x27; is not a whole number." in page(response)
+    assert "Line 3: the rating &#x27;strong&#x27; is not a whole number." in page_text(response)
     assert tournament.players.count() == 1  # all lines or none
 
     response = client.post(base + "players/import/", {"file": SimpleUploadedFile("p.csv", CSV_NINE.encode())})
@@ -89,7 +66,7 @@ def test_an_organiser_runs_two_rounds_from_the_pages(org_client, organiser):
     response = client.post(base + "pair/")
     round_one = tournament.rounds.get(number=1)
     assert response.url == f"{base}round/1/" and round_one.status == Round.DRAFT
-    draft = page(client.get(response.url))
+    draft = page_text(client.get(response.url))
     for match in round_one.matches.all():
         assert match.reason and escape(match.reason) in draft
     assert "Publish round 1" in draft
@@ -97,21 +74,21 @@ def test_an_organiser_runs_two_rounds_from_the_pages(org_client, organiser):
     client.post(base + "round/1/publish/")
     round_one.refresh_from_db()
     assert round_one.status == Round.PUBLISHED
-    assert "Close round 1" in page(client.get(base))
+    assert "Close round 1" in page_text(client.get(base))
 
     tables = list(round_one.matches.select_related("first", "second").order_by("table"))
     assert len(tables) == 5
     normal, out_of_time, from_log, forfeit, last = tables
 
-    response = client.post(f"{base}match/{normal.pk}/", played(normal, [9] * 6, [3] * 6))
+    response = client.post(f"{base}match/{normal.pk}/", played_form(normal, [9] * 6, [3] * 6))
     assert response.status_code == 302 and response.url == base
-    notes = page(client.get(base))
+    notes = page_text(client.get(base))
     assert f"table 1: {escape(normal.first.name)} 1 – 0 {escape(normal.second.name)} (saved)" in notes
     normal.refresh_from_db()
     assert normal.status == Match.PLAYED and normal.scores == [[9] * 6, [3] * 6] and normal.entered_by == organiser
 
     client.post(f"{base}match/{out_of_time.pk}/",
-                played(out_of_time, [5, 6, 7, 8, 9, 10], [4, 18, 18, 18, 18, 18], second_flagged="on"))
+                played_form(out_of_time, [5, 6, 7, 8, 9, 10], [4, 18, 18, 18, 18, 18], second_flagged="on"))
     out_of_time.refresh_from_db()
     assert out_of_time.second_flagged and not out_of_time.first_flagged
 
@@ -130,16 +107,16 @@ def test_an_organiser_runs_two_rounds_from_the_pages(org_client, organiser):
     assert forfeit.status == Match.FORFEIT and forfeit.forfeit_winner == forfeit.first
 
     response = client.post(base + "round/1/close/", follow=True)  # one match still to come
-    assert "Round 1 still has 1 match without a result." in page(response)
+    assert "Round 1 still has 1 match without a result." in page_text(response)
 
-    client.post(f"{base}match/{last.pk}/", played(last, [2] * 6, [3] * 6))
+    client.post(f"{base}match/{last.pk}/", played_form(last, [2] * 6, [3] * 6))
 
     # A second entry shows the result on record and does not overwrite it without the tick.
-    shown = page(client.get(f"{base}match/{normal.pk}/"))
+    shown = page_text(client.get(f"{base}match/{normal.pk}/"))
     assert "Result on record" in shown and "Correct this result" in shown
     assert escape(services.result_summary(normal)) in shown
-    response = client.post(f"{base}match/{normal.pk}/", played(normal, [1] * 6, [2] * 6))
-    assert response.status_code == 200 and "tick &#x27;Correct this result&#x27;" in page(response)
+    response = client.post(f"{base}match/{normal.pk}/", played_form(normal, [1] * 6, [2] * 6))
+    assert response.status_code == 200 and "tick &#x27;Correct this result&#x27;" in page_text(response)
     normal.refresh_from_db()
     assert normal.scores == [[9] * 6, [3] * 6] and normal.version == 1
 
@@ -150,7 +127,7 @@ def test_an_organiser_runs_two_rounds_from_the_pages(org_client, organiser):
     response = client.post(base + "pair/")
     round_two = tournament.rounds.get(number=2)
     assert response.url == f"{base}round/2/" and round_two.status == Round.DRAFT
-    assert "breaks no pairing rule" in page(client.get(response.url))
+    assert "breaks no pairing rule" in page_text(client.get(response.url))
 
     # Swap a player's round-2 opponent for the one met in round 1: the draft warns of the rematch.
     met = {}
@@ -160,7 +137,7 @@ def test_an_organiser_runs_two_rounds_from_the_pages(org_client, organiser):
     rematch_with = met[table.first_id]
     response = client.post(base + "round/2/swap/", {"player_a": table.second_id, "player_b": rematch_with.pk},
                            follow=True)
-    shown = page(response)
+    shown = page_text(response)
     assert "have swapped places" in shown
     assert escape(f"{table.first.name} and {rematch_with.name} have met before.") in shown
     table.refresh_from_db()
@@ -175,15 +152,13 @@ def test_an_organiser_runs_two_rounds_from_the_pages(org_client, organiser):
 
 
 def test_withdraw_defaults_to_the_latest_round(org_client, organiser):
-    tournament = services.create_tournament("Withdrawals", organiser, system="swiss")
-    for name in ["Ann", "Ben", "Cy", "Di"]:
-        services.add_player(tournament, name)
-    services.publish_round(services.generate_round(tournament))
+    tournament = make_event("Withdrawals", ["Ann", "Ben", "Cy", "Di"], organiser=organiser, system="swiss",
+                            publish_round_one=True)
     ann = tournament.players.get(name="Ann")
-    shown = page(org_client.get(f"/manage/{tournament.slug}/"))
+    shown = page_text(org_client.get(f"/manage/{tournament.slug}/"))
     assert 'value="1"' in input_tag(shown, "after_round")
     response = org_client.post(f"/manage/{tournament.slug}/players/{ann.number}/withdraw/", {"after_round": "-1"})
-    assert response.status_code == 200 and "After round:" in page(response)
+    assert response.status_code == 200 and "After round:" in page_text(response)
     org_client.post(f"/manage/{tournament.slug}/players/{ann.number}/withdraw/", {"after_round": "1"})
     ann.refresh_from_db()
     assert ann.withdrawn_after_round == 1
@@ -195,12 +170,9 @@ def test_withdraw_defaults_to_the_latest_round(org_client, organiser):
 @pytest.fixture
 def running(organiser):
     """A tournament with round 1 published, one result in, and a stray draft elsewhere to aim at."""
-    tournament = services.create_tournament("Guarded Open", organiser, system="swiss")
-    for name in ["Ann", "Ben", "Cy", "Di", "Ed"]:
-        services.add_player(tournament, name)
-    round_ = services.generate_round(tournament)
-    services.publish_round(round_)
-    match = round_.matches.exclude(status=Match.BYE).first()
+    tournament = make_event("Guarded Open", ["Ann", "Ben", "Cy", "Di", "Ed"], organiser=organiser, system="swiss",
+                            publish_round_one=True)
+    match = tournament.rounds.get(number=1).matches.exclude(status=Match.BYE).first()
     services.enter_result(match, status="played", scores=[[5] * 6, [4] * 6])
     return tournament
 
@@ -231,7 +203,7 @@ def requests_for(tournament):
         (f"/manage/{slug}/round/1/close/", {}),
         (f"/manage/{slug}/match/{match.pk}/", {"status": "forfeit", "present": "none", "correct": "on",
                                                "version": match.version}),
-        (f"/manage/{slug}/match/{pending.pk}/", played(pending, [7] * 6, [1] * 6)),
+        (f"/manage/{slug}/match/{pending.pk}/", played_form(pending, [7] * 6, [1] * 6)),
         (f"/manage/{slug}/settings/", {"name": "Renamed", "system": "auto", "rounds_announced": 3,
                                        "bye_half_points": 0, "progressive": "running", "clock_s": 60,
                                        "late_entry_half_points": 1}),
@@ -274,7 +246,7 @@ def test_staff_who_do_not_organise_the_tournament_are_refused(client, django_use
         assert client.get(url).status_code == 403, url
         assert client.post(url, body(data)).status_code == 403, url
     assert snapshot() == before
-    assert "Guarded Open" not in page(client.get("/manage/"))  # the list shows only their own
+    assert "Guarded Open" not in page_text(client.get("/manage/"))  # the list shows only their own
 
 
 def test_logged_in_users_who_are_not_staff_are_refused_everywhere(client, django_user_model, running):
@@ -284,13 +256,13 @@ def test_logged_in_users_who_are_not_staff_are_refused_everywhere(client, django
         assert client.get(url).status_code == 403, url
         assert client.post(url, body(data)).status_code == 403, url
     assert snapshot() == before
-    assert "Log out" in page(client.get("/"))
+    assert "Log out" in page_text(client.get("/"))
 
 
 def test_a_superuser_who_is_staff_may_organise_any_tournament(client, django_user_model, running):
     client.force_login(django_user_model.objects.create_superuser("boss", "boss@example.org", "pw"))
     assert client.get(f"/manage/{running.slug}/").status_code == 200
-    assert "Guarded Open" in page(client.get("/manage/"))
+    assert "Guarded Open" in page_text(client.get("/manage/"))
 
 
 # --- bad input -----------------------------------------------------------------------------------------
@@ -313,24 +285,24 @@ def assert_nothing_saved(match):
     ("", "enter a score (or leave all twelve empty and give a move log)."),
 ])
 def test_a_bad_score_names_its_field(org_client, running, open_match, value, message):
-    data = played(open_match, [5] * 6, [4] * 6, second_Y=value)
+    data = played_form(open_match, [5] * 6, [4] * 6, second_Y=value)
     response = org_client.post(f"/manage/{running.slug}/match/{open_match.pk}/", data)
     assert response.status_code == 200
-    assert escape(f"{open_match.second.name}, Y yellow: {message}") in page(response)
-    assert 'value="5"' in input_tag(page(response), "first_R")  # what was typed stays
+    assert escape(f"{open_match.second.name}, Y yellow: {message}") in page_text(response)
+    assert 'value="5"' in input_tag(page_text(response), "first_R")  # what was typed stays
     assert_nothing_saved(open_match)
 
 
 def test_no_scores_and_no_log_is_refused(org_client, running, open_match):
-    data = played(open_match, [""] * 6, [""] * 6)
+    data = played_form(open_match, [""] * 6, [""] * 6)
     response = org_client.post(f"/manage/{running.slug}/match/{open_match.pk}/", data)
-    assert response.status_code == 200 and "Enter six scores for each player, or give a move log." in page(response)
+    assert response.status_code == 200 and "Enter six scores for each player, or give a move log." in page_text(response)
     assert_nothing_saved(open_match)
 
 
 def test_an_empty_submission_names_what_is_missing(org_client, running, open_match):
     response = org_client.post(f"/manage/{running.slug}/match/{open_match.pk}/", {})
-    shown = page(response)
+    shown = page_text(response)
     assert response.status_code == 200
     assert "Result: This field is required." in shown and "without the result's version" in shown
     assert_nothing_saved(open_match)
@@ -338,7 +310,7 @@ def test_an_empty_submission_names_what_is_missing(org_client, running, open_mat
 
 def test_a_forfeit_needs_the_present_player(org_client, running, open_match):
     response = org_client.post(f"/manage/{running.slug}/match/{open_match.pk}/", {"status": "forfeit", "version": 0})
-    assert response.status_code == 200 and "Who was present?: Choose the player" in page(response)
+    assert response.status_code == 200 and "Who was present?: Choose the player" in page_text(response)
     assert_nothing_saved(open_match)
 
 
@@ -353,28 +325,28 @@ def test_an_invalid_log_shows_the_checkers_message(org_client, running, open_mat
     response = org_client.post(f"/manage/{running.slug}/match/{open_match.pk}/",
                                {"status": "played", "version": 0, "log_file": upload})
     assert response.status_code == 200
-    assert f"The move log is not valid ({report.code})" in page(response)
-    assert escape(report.message) in page(response)
+    assert f"The move log is not valid ({report.code})" in page_text(response)
+    assert escape(report.message) in page_text(response)
     assert_nothing_saved(open_match)
 
 
 def test_scores_that_disagree_with_the_log_are_refused(org_client, running, open_match):
     log = json.dumps(random_game(2, "mso", seed=5, names=[open_match.first.name, open_match.second.name]))
-    data = played(open_match, [0] * 6, [0] * 6, log_text=log)
+    data = played_form(open_match, [0] * 6, [0] * 6, log_text=log)
     response = org_client.post(f"/manage/{running.slug}/match/{open_match.pk}/", data)
-    assert response.status_code == 200 and "disagree with the move log" in page(response)
+    assert response.status_code == 200 and "disagree with the move log" in page_text(response)
     assert_nothing_saved(open_match)
 
 
 def test_a_stale_correction_is_refused_and_keeps_what_was_typed(org_client, django_user_model, running):
     match = Match.objects.get(round__tournament=running, status=Match.PLAYED)
     url = f"/manage/{running.slug}/match/{match.pk}/"
-    assert 'value="1"' in input_tag(page(org_client.get(url)), "version")
+    assert 'value="1"' in input_tag(page_text(org_client.get(url)), "version")
     arbiter = django_user_model.objects.create_user("arbiter", is_staff=True)
     services.enter_result(match, status="played", scores=[[8] * 6, [2] * 6], correction=True, user=arbiter, version=1)
 
-    response = org_client.post(url, played(match, [1, 2, 3, 4, 5, 6], [6] * 6, correct="on", version=1))
-    shown = page(response)
+    response = org_client.post(url, played_form(match, [1, 2, 3, 4, 5, 6], [6] * 6, correct="on", version=1))
+    shown = page_text(response)
     assert response.status_code == 200
     assert "changed by arbiter" in shown and "Your entry was not saved." in shown
     assert 'value="3"' in input_tag(shown, "first_Y") and 'value="6"' in input_tag(shown, "second_P")
@@ -382,7 +354,7 @@ def test_a_stale_correction_is_refused_and_keeps_what_was_typed(org_client, djan
     match.refresh_from_db()
     assert match.scores == [[8] * 6, [2] * 6] and match.version == 2
 
-    response = org_client.post(url, played(match, [1, 2, 3, 4, 5, 6], [6] * 6, correct="on", version=2))
+    response = org_client.post(url, played_form(match, [1, 2, 3, 4, 5, 6], [6] * 6, correct="on", version=2))
     assert response.status_code == 302
     match.refresh_from_db()
     assert match.scores == [[1, 2, 3, 4, 5, 6], [6] * 6] and match.entered_by.username == "org"
@@ -390,12 +362,12 @@ def test_a_stale_correction_is_refused_and_keeps_what_was_typed(org_client, djan
 
 def test_bad_entries_and_settings_name_their_field(org_client, running):
     response = org_client.post(f"/manage/{running.slug}/players/add/", {"name": "", "rating": "high"})
-    shown = page(response)
+    shown = page_text(response)
     assert response.status_code == 200 and "Name: This field is required." in shown
     assert "Rating: Enter a whole number." in shown and running.players.count() == 5
 
     response = org_client.post("/manage/new/", {"name": "", "rounds_announced": 0, "clock_s": 600})
-    shown = page(response)
+    shown = page_text(response)
     assert response.status_code == 200 and "Name: This field is required." in shown
     assert "Announced rounds: Ensure this value is greater than or equal to 1." in shown
     assert Tournament.objects.count() == 1
@@ -403,9 +375,9 @@ def test_bad_entries_and_settings_name_their_field(org_client, running):
 
 def test_refusals_on_buttons_are_shown_not_raised(org_client, running):
     response = org_client.post(f"/manage/{running.slug}/pair/", follow=True)
-    assert "Round 1 is not closed yet" in page(response)
+    assert "Round 1 is not closed yet" in page_text(response)
     response = org_client.post(f"/manage/{running.slug}/round/1/delete/", follow=True)
-    assert "Only a draft round can be deleted." in page(response)
+    assert "Only a draft round can be deleted." in page_text(response)
     assert org_client.get(f"/manage/{running.slug}/round/9/").status_code == 404
 
 
@@ -432,11 +404,11 @@ def test_a_faulty_or_huge_file_is_refused_with_its_place(org_client):
     upload = SimpleUploadedFile("cup.json", json.dumps(bad).encode())
     response = org_client.post("/manage/import/", {"file": upload})
     assert response.status_code == 200
-    assert "rounds[0].matches[1].first: player 1 appears twice in this round" in page(response)
+    assert "rounds[0].matches[1].first: player 1 appears twice in this round" in page_text(response)
 
     huge = SimpleUploadedFile("huge.json", b" " * 5_000_001)
     response = org_client.post("/manage/import/", {"file": huge})
-    assert "may be at most 5,000,000 bytes (5 MB)" in page(response)
+    assert "may be at most 5,000,000 bytes (5 MB)" in page_text(response)
     assert not Tournament.objects.exists()
 
 
@@ -445,9 +417,8 @@ def test_organisers_print_sheets_from_the_pages(client, django_user_model):
     from tournament import services
 
     organiser = django_user_model.objects.create_user("printer", is_staff=True)
-    tournament = services.create_tournament("Print Night", organiser, system="swiss")
-    for name in ["Ann Able", "Zoë Ørsted", "Cy Cole", "Di Dunn", "Ed Eng"]:
-        services.add_player(tournament, name)
+    tournament = make_event("Print Night", ["Ann Able", "Zoë Ørsted", "Cy Cole", "Di Dunn", "Ed Eng"],
+                            organiser=organiser, system="swiss")
     round_ = services.generate_round(tournament)
     client.force_login(organiser)
     base = f"/manage/{tournament.slug}/print"

@@ -8,53 +8,28 @@ from django.utils.html import escape
 from tournament import services
 from tournament.models import AuditEntry, Match, Player, Round, Submission, Tournament
 
+from tests.factories import make_event, matches, page_text, played_form, score_fields
+
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def people(django_user_model):
-    make = django_user_model.objects.create_user
-    return {
-        "org": make("org", is_staff=True),
-        "arb": make("arb"),  # an arbiter needs no staff flag, only the role
-        "other_org": make("other_org", is_staff=True),
-    }
-
-
-@pytest.fixture
 def event(people):
-    """Six players, round 1 published, nothing entered; `arb` is its arbiter; `other_org` runs another event."""
-    tournament = services.create_tournament("Roles Open", people["org"], system="swiss")
-    for name in ("Ann Able", "Ben Baker", "Cy Cole", "Di Dunn", "Ed Eng", "Fay Fox"):
-        services.add_player(tournament, name, user=people["org"])
+    """Six players, round 1 published, nothing entered; `arb` is its arbiter; `other_org` runs another event.
+
+    `org` organises it and is recorded as entering the players and pairing and publishing round 1.
+    """
+    tournament = make_event("Roles Open", ("Ann Able", "Ben Baker", "Cy Cole", "Di Dunn", "Ed Eng", "Fay Fox"),
+                            organiser=people["org"], user=people["org"], system="swiss")
     services.add_role(tournament, people["arb"], "arbiter", user=people["org"])
     services.publish_round(services.generate_round(tournament, user=people["org"]), user=people["org"])
     services.create_tournament("Other Cup", people["other_org"])
     return tournament
 
 
-def matches(tournament):
-    return list(Match.objects.filter(round__tournament=tournament).select_related("first", "second").order_by("table"))
-
-
-def played_form(match, first, second, **extra):
-    data = {"status": "played", "version": match.version}
-    for side, row in (("first", first), ("second", second)):
-        data.update({f"{side}_{c}": v for c, v in zip("ROYGBP", row)})
-    data.update(extra)
-    return data
-
-
 def scores_form(first, second, **extra):
-    data = {"version": 0}
-    for side, row in (("first", first), ("second", second)):
-        data.update({f"{side}_{c}": v for c, v in zip("ROYGBP", row)})
-    data.update(extra)
-    return data
-
-
-def text(response) -> str:
-    return response.content.decode()
+    """What a player's private link posts: the scores, at version 0."""
+    return {"version": 0, **score_fields(first, second), **extra}
 
 
 # --- arbiters and other people's staff --------------------------------------------------------------
@@ -98,11 +73,11 @@ def test_an_arbiter_enters_and_corrects_results_but_does_nothing_else(client, pe
         assert client.post(url, data).status_code == 403, url
     assert state() == before
 
-    dashboard = text(client.get(f"/manage/{event.slug}/"))
+    dashboard = page_text(client.get(f"/manage/{event.slug}/"))
     assert "You are an arbiter here" in dashboard and "Pair next round" not in dashboard
     assert "Add a player" not in dashboard and "Close round" not in dashboard
     assert client.get(f"/manage/{event.slug}/round/1/").status_code == 200
-    assert "Roles Open" in text(client.get("/manage/")) and "Other Cup" not in text(client.get("/manage/"))
+    assert "Roles Open" in page_text(client.get("/manage/")) and "Other Cup" not in page_text(client.get("/manage/"))
 
     match = matches(event)[0]
     response = client.post(f"/manage/{event.slug}/match/{match.pk}/", played_form(match, [5] * 6, [4] * 6))
@@ -138,12 +113,12 @@ def test_roles_are_given_and_taken_on_the_people_page_and_the_last_organiser_sta
     client.force_login(people["org"])
     url = f"/manage/{event.slug}/people/"
     response = client.post(url, {"username": "nobody", "role": "arbiter"})
-    assert "There is no account named &#x27;nobody&#x27;" in text(response)
+    assert "There is no account named &#x27;nobody&#x27;" in page_text(response)
     assert client.post(url, {"username": "other_org", "role": "organiser"}).status_code == 302
     assert set(event.organisers.values_list("username", flat=True)) == {"org", "other_org"}
     assert client.post(url, {"remove": people["other_org"].pk, "role": "organiser"}).status_code == 302
     response = client.post(url, {"remove": people["org"].pk, "role": "organiser"}, follow=True)
-    assert "A tournament keeps at least one organiser" in text(response)
+    assert "A tournament keeps at least one organiser" in page_text(response)
     assert list(event.organisers.values_list("username", flat=True)) == ["org"]
 
 
@@ -174,29 +149,29 @@ def test_links_are_long_random_and_distinct(event):
 def test_a_result_sent_by_one_player_counts_once_the_opponent_confirms_it(client, people, event):
     match = matches(event)[0]
     first, second = match.first, match.second
-    page = text(client.get(link(first)))
+    page = page_text(client.get(link(first)))
     assert f"You play <strong>first</strong> against {escape(second.name)}" in page
 
     sent = client.post(f"{link(first)}game/{match.pk}/send/", scores_form([5, 6, 7, 8, 9, 10], [4, 18, 18, 18, 18, 18]))
     assert sent.status_code == 302 and sent["Referrer-Policy"] == "same-origin"
     match.refresh_from_db()
     assert match.status == Match.PENDING  # not counted yet
-    assert f"it counts once {escape(second.name)} confirms it" in text(client.get(link(first)))
+    assert f"it counts once {escape(second.name)} confirms it" in page_text(client.get(link(first)))
 
     client.force_login(people["org"])
-    assert f"sent by {escape(first.name)}, not yet confirmed" in text(client.get(f"/manage/{event.slug}/"))
-    assert "1 result sent by players awaits the opponent" in text(client.get(f"/manage/{event.slug}/"))
+    assert f"sent by {escape(first.name)}, not yet confirmed" in page_text(client.get(f"/manage/{event.slug}/"))
+    assert "1 result sent by players awaits the opponent" in page_text(client.get(f"/manage/{event.slug}/"))
     client.logout()
 
     submission = Submission.objects.get()
-    opponent_page = text(client.get(link(second)))
+    opponent_page = page_text(client.get(link(second)))
     assert f"{escape(first.name)} sent this result" in opponent_page
     client.post(f"{link(second)}game/{match.pk}/answer/", {"submission": submission.pk, "answer": "confirm"})
     match.refresh_from_db()
     # Lowest colours 5 against 4: the first player wins (shared/spec/tournament.md, VP).
     assert match.status == Match.PLAYED and match.scores == [[5, 6, 7, 8, 9, 10], [4, 18, 18, 18, 18, 18]]
     assert match.confirmed_at is not None
-    assert "1–0" in text(client.get(f"/t/{event.slug}/round/1/"))
+    assert "1–0" in page_text(client.get(f"/t/{event.slug}/round/1/"))
     assert [e.action for e in AuditEntry.objects.filter(subject="Round 1, table 1").order_by("pk")] == [
         "result sent", "result confirmed by the opponent"]
 
@@ -216,18 +191,18 @@ def test_a_disputed_result_waits_for_an_arbiter(client, people, event):
     submission = Submission.objects.get()
     answer = f"{link(match.first)}game/{match.pk}/answer/"
     no_reason = client.post(answer, {"submission": submission.pk, "answer": "dispute", "note": ""})
-    assert "This field is required" in text(no_reason)
+    assert "This field is required" in page_text(no_reason)
     client.post(answer, {"submission": submission.pk, "answer": "dispute", "note": "I had 7 in every colour"})
     submission.refresh_from_db()
     match.refresh_from_db()
     assert submission.status == Submission.DISPUTED and match.status == Match.PENDING
-    assert "I had 7 in every colour" in text(client.get(link(match.second)))
+    assert "I had 7 in every colour" in page_text(client.get(link(match.second)))
     # Neither player can now force it through.
     again = client.post(f"{link(match.second)}game/{match.pk}/send/", scores_form([5] * 6, [6] * 6))
-    assert "disputed: an arbiter will settle it" in text(again)
+    assert "disputed: an arbiter will settle it" in page_text(again)
 
     client.force_login(people["arb"])
-    dashboard = text(client.get(f"/manage/{event.slug}/"))
+    dashboard = page_text(client.get(f"/manage/{event.slug}/"))
     assert "disputed: I had 7 in every colour" in dashboard and "1 result disputed" in dashboard
     with pytest.raises(services.Refused, match="still has 3 matches without a result"):
         services.close_round(event.rounds.get())
@@ -243,7 +218,7 @@ def test_players_cannot_confirm_their_own_result_nor_touch_another_game(client, 
     submission = Submission.objects.get()
     response = client.post(f"{link(mine.first)}game/{mine.pk}/answer/",
                            {"submission": submission.pk, "answer": "confirm"}, follow=True)
-    assert "Your opponent confirms the result you sent, not you." in text(response)
+    assert "Your opponent confirms the result you sent, not you." in page_text(response)
     assert client.post(f"{link(mine.first)}game/{other.pk}/send/", scores_form([5] * 6, [6] * 6)).status_code == 404
     mine.refresh_from_db()
     assert mine.status == Match.PENDING
@@ -270,9 +245,9 @@ def test_a_players_link_page_is_never_cached(client, event):
 def test_a_bad_result_from_a_player_is_refused_with_the_field_named(client, event):
     match = matches(event)[0]
     response = client.post(f"{link(match.first)}game/{match.pk}/send/", scores_form([5] * 6, [6, 6, 6, 6, 6, 19]))
-    assert "a score is at most 18." in text(response)
+    assert "a score is at most 18." in page_text(response)
     response = client.post(f"{link(match.first)}game/{match.pk}/send/", {"version": 0, "log_text": '{"format": '})
-    assert "The move log is not valid (bad-format)" in text(response)
+    assert "The move log is not valid (bad-format)" in page_text(response)
     assert not Submission.objects.exists()
 
 
@@ -308,14 +283,12 @@ def test_each_change_is_in_the_audit_with_who_what_it_was_and_what_it_became(cli
     assert settings.before == {"rounds_announced": 7} and settings.after == {"rounds_announced": 5}
 
     client.force_login(people["org"])
-    page = text(client.get(f"/manage/{event.slug}/audit/"))
+    page = page_text(client.get(f"/manage/{event.slug}/audit/"))
     assert "result corrected" in page and "R5 O5 Y5 G5 B5 P5" in page and "won by" in page
 
 
 def test_a_draft_edit_is_audited_with_the_tables_before_and_after(people):
-    tournament = services.create_tournament("Swaps", people["org"], system="swiss")
-    for name in ("Ann", "Ben", "Cy", "Di"):
-        services.add_player(tournament, name)
+    tournament = make_event("Swaps", ("Ann", "Ben", "Cy", "Di"), organiser=people["org"], system="swiss")
     round_ = services.generate_round(tournament)
     tables = list(round_.matches.order_by("table"))
     one, other = tables[0].first, tables[1].first
@@ -349,9 +322,7 @@ def test_a_refused_change_leaves_no_audit_entry(people, event):
 
 
 def test_a_failure_midway_through_pairing_leaves_no_half_made_round(monkeypatch, people):
-    tournament = services.create_tournament("Fragile", people["org"], system="swiss")
-    for name in ("Ann", "Ben", "Cy", "Di", "Ed"):
-        services.add_player(tournament, name)
+    tournament = make_event("Fragile", ("Ann", "Ben", "Cy", "Di", "Ed"), organiser=people["org"], system="swiss")
     audit_before = AuditEntry.objects.count()
 
     def failing(*args, **kwargs):
@@ -378,17 +349,17 @@ def settings_form(**changes):
 def test_an_organiser_changes_the_settings_but_not_the_system_once_paired(client, people, event):
     client.force_login(people["org"])
     url = f"/manage/{event.slug}/settings/"
-    assert 'value="Roles Open"' in text(client.get(url))
+    assert 'value="Roles Open"' in page_text(client.get(url))
     response = client.post(url, settings_form(rounds_announced=5, progressive="running", system="all-play-all"))
     assert response.status_code == 302
     event.refresh_from_db()
     # The system field is disabled once round 1 exists: the posted value is ignored.
     assert (event.rounds_announced, event.progressive, event.system) == (5, "running", "swiss")
-    assert "the sums of the running totals after each round" in text(client.get(f"/t/{event.slug}/standings/"))
+    assert "the sums of the running totals after each round" in page_text(client.get(f"/t/{event.slug}/standings/"))
     with pytest.raises(services.Refused, match="fixed once round 1"):
         services.update_settings(event, system="all-play-all")
     response = client.post(url, settings_form(rounds_announced=0))
-    assert "Ensure this value is greater than or equal to 1." in text(response)
+    assert "Ensure this value is greater than or equal to 1." in page_text(response)
     event.refresh_from_db()
     assert event.rounds_announced == 5
 
@@ -441,11 +412,11 @@ def test_a_withdrawal_made_by_mistake_is_undone_and_audited(client, people, even
     fay.refresh_from_db()
     assert fay.withdrawn_after_round == 1
     response = client.post(f"/manage/{event.slug}/players/{fay.number}/reinstate/", follow=True)
-    assert "Fay Fox is back in" in text(response)
+    assert "Fay Fox is back in" in page_text(response)
     fay.refresh_from_db()
     assert fay.withdrawn_after_round is None
     assert [e.action for e in event.audit.order_by("pk")][-2:] == ["player withdrawn", "player reinstated"]
     again = client.post(f"/manage/{event.slug}/players/{fay.number}/reinstate/", follow=True)
-    assert "Fay Fox is not withdrawn." in text(again)
+    assert "Fay Fox is not withdrawn." in page_text(again)
     client.force_login(people["arb"])
     assert client.post(f"/manage/{event.slug}/players/{fay.number}/reinstate/").status_code == 403

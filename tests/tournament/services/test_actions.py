@@ -11,6 +11,8 @@ from tournament.forms import PlayersCsvForm
 from tournament.models import Match, Player, Round
 from tournament.services import Refused
 
+from tests.factories import make_event
+
 pytestmark = pytest.mark.django_db
 
 NAMES = ["Ann Able", "Ben Baker", "Cy Cole", "Di Dunn", "Ed Eng", "Fay Fox", "Gus Gill", "Hal Hume", "Ivy Ives"]
@@ -18,10 +20,9 @@ NAMES = ["Ann Able", "Ben Baker", "Cy Cole", "Di Dunn", "Ed Eng", "Fay Fox", "Gu
 
 @pytest.fixture
 def event():
-    tournament = services.create_tournament("Club Night", rounds_announced=5, system="swiss")
-    for i, name in enumerate(NAMES):
-        services.add_player(tournament, name, rating=2000 - 10 * i if i < 6 else None)
-    return tournament
+    """Nine entries, the first six rated from 2000 down in tens, the last three unrated; no round yet."""
+    return make_event("Club Night", NAMES, ratings=[2000 - 10 * i if i < 6 else None for i in range(len(NAMES))],
+                      rounds_announced=5, system="swiss")
 
 
 def refusal(call, *args, **kwargs):
@@ -178,17 +179,13 @@ def test_csv_import_names_the_bad_line_and_imports_nothing(event):
 
 
 def test_ten_entries_or_fewer_make_an_all_play_all_unless_chosen_otherwise():
-    small = services.create_tournament("Small")
-    for name in NAMES[:5]:
-        services.add_player(small, name)
+    small = make_event("Small", NAMES[:5])
     round_ = services.generate_round(small)
     small.refresh_from_db()
     assert small.system == "all-play-all"
     # Berger round 1 for 5 (+ a dummy): seed 1 idle, 2 v 5, 3 v 4; no bye in an all-play-all.
     assert sorted((m.first.seed, m.second.seed) for m in round_.matches.all()) == [(2, 5), (3, 4)]
-    big = services.create_tournament("Big")
-    for i in range(11):
-        services.add_player(big, f"Player {i}")
+    big = make_event("Big", [f"Player {i}" for i in range(11)])
     services.generate_round(big)
     big.refresh_from_db()
     assert big.system == "swiss"

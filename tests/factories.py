@@ -1,0 +1,50 @@
+"""Plain functions that build what many tests start from, and read back what the pages and forms send.
+
+Fixtures that wrap these live in `tests/conftest.py` (the ones every folder
+shares) or beside the tests that need a particular event, calling the factory
+with that event's own names and settings, so a test's data stays in sight.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tournament import services
+from tournament.models import Match, Tournament
+
+
+def make_event(name: str, names: Sequence[str], *, ratings: Sequence[int | None] | None = None, organiser=None,
+               user=None, publish_round_one: bool = False, **settings) -> Tournament:
+    """A tournament made through `tournament.services`, as the organiser's pages make one.
+
+    `organiser` becomes the tournament's organiser; `user` is recorded in the audit as the one who
+    entered the players and paired and published round 1 (None: nobody, as a command does).
+    `ratings`, if given, go with `names` one for one. With `publish_round_one`, round 1 is paired
+    and published, with no results yet. `settings` are the tournament's (`system`, `rounds_announced`...).
+    """
+    tournament = services.create_tournament(name, organiser, **settings)
+    for name_, rating in zip(names, ratings if ratings is not None else [None] * len(names), strict=True):
+        services.add_player(tournament, name_, rating=rating, user=user)
+    if publish_round_one:
+        services.publish_round(services.generate_round(tournament, user=user), user=user)
+    return tournament
+
+
+def matches(tournament: Tournament) -> list[Match]:
+    """The tournament's matches in table order, with both players loaded."""
+    return list(Match.objects.filter(round__tournament=tournament).select_related("first", "second").order_by("table"))
+
+
+def page_text(response) -> str:
+    """A response's page as text."""
+    return response.content.decode()
+
+
+def score_fields(first, second) -> dict:
+    """The result form's twelve score fields (`first_R` ... `second_P`) for two rows of six."""
+    return {f"{side}_{c}": v for side, row in (("first", first), ("second", second)) for c, v in zip("ROYGBP", row)}
+
+
+def played_form(match: Match, first, second, **extra) -> dict:
+    """What the organiser's result form posts for a played game with these scores, at the match's version."""
+    return {"status": "played", "version": match.version, **score_fields(first, second), **extra}
