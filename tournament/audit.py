@@ -68,7 +68,7 @@ def tables_of(round_) -> list[str]:
     """A round's pairing, one line a table."""
     lines = []
     for match in round_.matches.select_related("first", "second").order_by("table"):
-        second = match.second.name if match.second else "bye"
+        second = match.second.name if match.second else ("excused" if match.status == Match.EXCUSED else "bye")
         lines.append(f"{match.table}: {match.first.name} – {second}")
     return lines
 
@@ -77,3 +77,8 @@ def changed(before: dict, after: dict) -> tuple[dict, dict]:
     """Only the keys whose values differ, on both sides."""
     keys = [key for key in after if before.get(key) != after[key]]
     return {key: before.get(key) for key in keys}, {key: after[key] for key in keys}
+
+
+def changed_lines(before: list[str], after: list[str]) -> tuple[list[str], list[str]]:
+    """The lines only before, and the lines only after: what an edit of a round's tables changed."""
+    return [line for line in before if line not in after], [line for line in after if line not in before]

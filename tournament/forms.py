@@ -104,6 +104,7 @@ class PlayerForm(forms.Form):
     name = forms.CharField(max_length=120)
     rating = forms.IntegerField(required=False, min_value=0, max_value=10_000)
     club = forms.CharField(max_length=120, required=False)
+    duplicate_ok = forms.BooleanField(required=False, label="Another player of the same name (not the same person twice)")
 
 
 class PlayersCsvForm(forms.Form):
@@ -146,6 +147,10 @@ class PlayersCsvForm(forms.Form):
 class WithdrawForm(forms.Form):
     after_round = forms.IntegerField(label="after round", min_value=0, max_value=999,
                                      help_text="The last round the player takes part in (0: before round 1).")
+    pending = forms.ChoiceField(
+        label="Their game still to play", required=False, widget=forms.RadioSelect,
+        choices=[("forfeit", "Forfeit it: the opponent wins"),
+                 ("play", "Let it be played: the player withdraws after that round")])
 
 
 # --- rounds ----------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from .organiser import dashboard, people, players, results, rounds, tournaments
+from .organiser import dashboard, drafts, people, players, results, rounds, tournaments
 
 app_name = "manage"
 
@@ -18,11 +18,19 @@ ONE_TOURNAMENT = {
     "withdraw": ("players/<int:number>/withdraw/", players.withdraw_player),
     "reinstate": ("players/<int:number>/reinstate/", players.reinstate_player),
     "pair": ("pair/", rounds.pair_next_round),
+    "pair_by_hand": ("pair-by-hand/", rounds.pair_by_hand),
     "round": ("round/<int:number>/", rounds.round_page),
     "swap": ("round/<int:number>/swap/", rounds.swap),
-    "publish": ("round/<int:number>/publish/", rounds.publish),
+    "seat": ("round/<int:number>/seat/", drafts.seat),
+    "bye": ("round/<int:number>/bye/", drafts.bye),
+    "unseat": ("round/<int:number>/unseat/<int:player>/", drafts.unseat),
+    "clear": ("round/<int:number>/clear/", drafts.clear),
+    "from_engine": ("round/<int:number>/from-engine/", drafts.from_engine),
+    "publish": ("round/<int:number>/publish/", drafts.publish),
     "delete_draft": ("round/<int:number>/delete/", rounds.delete_draft),
     "close": ("round/<int:number>/close/", rounds.close),
+    "take_back": ("round/<int:number>/take-back/", rounds.take_back),
+    "reopen": ("round/<int:number>/reopen/", rounds.reopen),
     "match": ("match/<int:pk>/", results.match_result),
     "settings": ("settings/", tournaments.edit_settings),
     "people": ("people/", people.roles),

@@ -5,7 +5,11 @@ from __future__ import annotations
 from django.shortcuts import render
 
 from ..forms import PlayerForm, PlayersCsvForm, WithdrawForm
+from ..domain.enums import System
+from ..domain.schedule import finished as is_finished
 from ..models import Round, Submission
+from ..next_round import finished_reason
+from ..records import record_of
 from .access import ORGANISER, arbiter_required
 from .results import match_rows
 
@@ -21,6 +25,8 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
             initial={"after_round": latest}, auto_id=f"id_withdraw{player.number}_%s")
         players.append({"player": player, "withdraw_form": form})
     matches = match_rows(current) if current and current.status != Round.DRAFT else []
+    record = record_of(tournament, with_logs=False)
+    finished = finished_reason(record).partition(": ")[2] if is_finished(record) else ""
     return render(request, "tournament/manage/dashboard.html", {
         "tournament": tournament,
         "organiser": request.role == ORGANISER,
@@ -30,7 +36,9 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
         "rounds": rounds,
         "current": current,
         "matches": matches,
-        "can_pair": current is None or current.status == Round.COMPLETE,
+        "can_pair": (current is None or current.status == Round.COMPLETE) and not finished,
+        "finished": finished,
+        "swiss": record.settings.system == System.SWISS,
         "player_form": player_form or PlayerForm(auto_id="id_add_%s"),
         "csv_form": csv_form or PlayersCsvForm(auto_id="id_csv_%s"),
     })

@@ -1,4 +1,4 @@
-"""Rounds: pair the next one as a draft, look at it and swap players in it, publish, delete or close it."""
+"""Rounds: pair the next one as a draft, look at it (and edit it: `drafts`), delete or close it, take it back, reopen it."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from .. import services
+from ..domain.text import format_vp
+from ..draft_forms import ByeForm, PublishForm, SeatForm
 from ..forms import SwapForm
 from ..models import Round
 from ..submitting import refusal_shown
@@ -14,80 +16,131 @@ from .access import ORGANISER, arbiter_required, organiser_required
 from .results import match_rows
 
 
-def _round(tournament, number) -> Round:
+def draft_round(tournament, number) -> Round:
+    """The tournament's round of that number (404 if none); the services refuse to edit one that is not a draft."""
     return get_object_or_404(tournament.rounds, number=number)
+
+
+def _next_round(request, tournament, action, done: str):
+    """Make the next round's draft (by the engine, or empty), then show it; a refusal goes back to the dashboard."""
+    with refusal_shown(request):
+        round_ = action(tournament, user=request.user)
+        messages.success(request, done.format(n=round_.number))
+        return redirect("manage:round", tournament.slug, round_.number)
+    return redirect("manage:dashboard", tournament.slug)
 
 
 @organiser_required
 @require_POST
 def pair_next_round(request, tournament):
-    with refusal_shown(request):
-        round_ = services.generate_round(tournament, user=request.user)
-        messages.success(request, f"Round {round_.number} is paired as a draft: check it, then publish it.")
-        return redirect("manage:round", tournament.slug, round_.number)
-    return redirect("manage:dashboard", tournament.slug)
+    return _next_round(request, tournament, services.generate_round,
+                       "Round {n} is paired as a draft: check it, then publish it.")
 
 
-def _round_page(request, tournament, round_, swap_form=None):
+@organiser_required
+@require_POST
+def pair_by_hand(request, tournament):
+    """The next round as an empty draft (when the engine is stuck, or by choice)."""
+    return _next_round(request, tournament, services.start_by_hand,
+                       "Round {n} is an empty draft: put the players at tables, then publish it.")
+
+
+def render_round(request, tournament, round_, *, swap_form=None, seat_form=None, bye_form=None, publish_form=None):
+    """The round page; for a draft, what it breaks and (for organisers) the forms that edit it."""
     draft = round_.status == Round.DRAFT
+    editing = draft and request.role == ORGANISER
+    check = services.check_round(round_) if draft else None
+    later = services.later_rounds(round_) if round_.status != Round.DRAFT else []
+    rows = match_rows(round_)
+    if check is not None:
+        for row in rows:
+            for side in ("first", "second"):
+                person = getattr(row["match"], side)
+                if person is not None and person.number in check.half_points:
+                    row[f"{side}_vp"] = f"{format_vp(check.half_points[person.number])} VP"
     return render(request, "tournament/manage/round.html", {
         "tournament": tournament,
         "organiser": request.role == ORGANISER,
         "round": round_,
         "draft": draft,
-        "matches": match_rows(round_),
-        "warnings": services.draft_warnings(round_) if draft else [],
-        "swap_form": (swap_form or SwapForm(round_=round_)) if draft and request.role == ORGANISER else None,
+        "editing": editing,
+        "latest": not tournament.rounds.filter(number__gt=round_.number).exists(),
+        "later": later,
+        "matches": rows,
+        "check": check,
+        "unplaced": services.unplaced(round_) if draft else [],
+        "swap_form": (swap_form or SwapForm(round_=round_)) if editing else None,
+        "seat_form": (seat_form or SeatForm(round_=round_)) if editing else None,
+        "bye_form": (bye_form or ByeForm(round_=round_)) if editing else None,
+        "publish_form": (publish_form or PublishForm()) if editing else None,
     })
 
 
 @arbiter_required
 def round_page(request, tournament, number):
-    return _round_page(request, tournament, _round(tournament, number))
+    return render_round(request, tournament, draft_round(tournament, number))
+
+
+def draft_edit(request, tournament, number, form_class, name: str, edit):
+    """A form that edits a draft: once valid, `edit(round_, cleaned_data)` calls the service and says what
+    changed, and the draft is shown again; invalid or refused, the page shows the form (`name`) with why."""
+    round_ = draft_round(tournament, number)
+    form = form_class(request.POST, round_=round_)
+    if form.is_valid():
+        with refusal_shown(request, form):
+            messages.success(request, edit(round_, form.cleaned_data))
+            return redirect("manage:round", tournament.slug, number)
+    return render_round(request, tournament, round_, **{name: form})
 
 
 @organiser_required
 @require_POST
 def swap(request, tournament, number):
-    round_ = _round(tournament, number)
-    form = SwapForm(request.POST, round_=round_)
-    if form.is_valid():
-        one, other = form.cleaned_data["player_a"], form.cleaned_data["player_b"]
-        with refusal_shown(request, form):
-            services.swap_players(round_, one, other, user=request.user)
-            messages.success(request, f"{one.name} and {other.name} have swapped places.")
-            return redirect("manage:round", tournament.slug, number)
-    return _round_page(request, tournament, round_, swap_form=form)
+    def edit(round_, data):
+        services.swap_players(round_, data["player_a"], data["player_b"], user=request.user)
+        return f"{data['player_a'].name} and {data['player_b'].name} have swapped places."
+
+    return draft_edit(request, tournament, number, SwapForm, "swap_form", edit)
 
 
-def _round_action(request, tournament, number, action, done: str):
-    """A button on a round: run the service, say what happened (or why not), go back to the page it was on."""
-    round_ = _round(tournament, number)
+def round_action(request, tournament, number, action, done, then: str = "manage:dashboard"):
+    """A button on a round: run the service, say what happened (`done`: a text, or a function of the result),
+    go to `then`; on a refusal, say why and go back to the round (or the dashboard the button was on)."""
+    round_ = draft_round(tournament, number)
     with refusal_shown(request):
-        action(round_, user=request.user)
-        messages.success(request, done.format(n=number))
-        return redirect("manage:dashboard", tournament.slug)
-    if request.POST.get("back") == "round":
+        result = action(round_, user=request.user)
+        messages.success(request, done(result) if callable(done) else done.format(n=number))
+        return redirect(then, tournament.slug, *([number] if then == "manage:round" else []))
+    if request.POST.get("back") == "round" or then == "manage:round":
         return redirect("manage:round", tournament.slug, number)
     return redirect("manage:dashboard", tournament.slug)
 
 
 @organiser_required
 @require_POST
-def publish(request, tournament, number):
-    return _round_action(request, tournament, number, services.publish_round,
-                         "Round {n} is published: players can see their tables.")
-
-
-@organiser_required
-@require_POST
 def delete_draft(request, tournament, number):
-    return _round_action(request, tournament, number, services.delete_draft,
+    return round_action(request, tournament, number, services.delete_draft,
                          "The draft of round {n} is deleted.")
 
 
 @organiser_required
 @require_POST
 def close(request, tournament, number):
-    return _round_action(request, tournament, number, services.close_round,
+    return round_action(request, tournament, number, services.close_round,
                          "Round {n} is closed.")
+
+
+@organiser_required
+@require_POST
+def take_back(request, tournament, number):
+    return round_action(request, tournament, number, services.take_back,
+                         "Round {n} is a draft again: players no longer see it. Edit it, re-pair it, or publish it "
+                         "again.", then="manage:round")
+
+
+@organiser_required
+@require_POST
+def reopen(request, tournament, number):
+    return round_action(request, tournament, number, services.reopen_round,
+                        lambda later: f"Round {number} is open again: correct its results, then close it. "
+                                      + services.stand_note(later), then="manage:round")

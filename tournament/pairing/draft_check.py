@@ -56,9 +56,22 @@ class DraftCheck:
     breaches: list[Breach] = field(default_factory=list)
     differences: list[int] = field(default_factory=list)  # the draft's, half-points, largest first
     best: list[int] = field(default_factory=list)  # the best pairing's of the same players
+    half_points: dict[int, int] = field(default_factory=dict)  # each player's VP before the round, ×2
 
     def of(self, rule: str) -> list[Breach]:
         return [b for b in self.breaches if b.rule == rule]
+
+    @property
+    def absolute(self) -> list[Breach]:
+        return self.of(ABSOLUTE)
+
+    @property
+    def scores(self) -> list[Breach]:
+        return self.of(SCORES)
+
+    @property
+    def sides(self) -> list[Breach]:
+        return self.of(SIDES)
 
     @property
     def breaks_absolute(self) -> bool:
@@ -142,8 +155,9 @@ def check_draft(entrants: list[Entrant], tables: list[DraftTable], excused: froz
     bound `criterion_one_bound`, which every pairing meets or exceeds.
     """
     by_id = {e.id: e for e in entrants}
-    excused = frozenset(excused) | {t.first for t in tables if t.excused}
-    result = DraftCheck()
+    excused = frozenset(excused) | {e.id for e in entrants if getattr(e, "excused", False)}
+    excused |= {t.first for t in tables if t.excused}
+    result = DraftCheck(half_points={e.id: e.half_points for e in entrants})
     result.breaches += _placement(by_id, tables, excused)
     games = [t for t in tables if t.second is not None and t.first in by_id and t.second in by_id
              and t.first != t.second]
@@ -167,7 +181,7 @@ def _name(entrant: Entrant | None, player_id: int) -> str:
 
 
 def _placement(by_id: dict[int, Entrant], tables: list[DraftTable], excused: frozenset) -> list[Breach]:
-    """Each player exactly once; nobody who does not play this round; at most one bye."""
+    """Each player exactly once, or excused; at most one bye."""
     places = defaultdict(list)
     for table in tables:
         for player in {table.first, table.second} - {None}:
@@ -180,7 +194,7 @@ def _placement(by_id: dict[int, Entrant], tables: list[DraftTable], excused: fro
         elif len(numbers) > 1:
             where = ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
             breaches.append(Breach(ABSOLUTE, numbers[0], f"{by_id[player].label} is placed twice: tables {where}."))
-    missing = [e for e in ranking_order(list(by_id.values())) if e.active and e.id not in places]
+    missing = [e for e in ranking_order(list(by_id.values())) if e.active and e.id not in places and e.id not in excused]
     if missing:
         names = ", ".join(e.label for e in missing[:NAMED_MISSING])
         more = f" and {len(missing) - NAMED_MISSING} more" if len(missing) > NAMED_MISSING else ""
@@ -201,12 +215,12 @@ def _table_rules(by_id, tables: list[DraftTable], games: list[DraftTable], excus
             entrant = by_id.get(player)
             if entrant is None:
                 continue
-            if not entrant.active:
-                breaches.append(Breach(ABSOLUTE, table.number, f"Table {table.number}: {entrant.label} does not play "
-                                                              "this round (withdrawn, or not yet entered)."))
-            elif player in excused and not table.excused:
+            if player in excused and not table.excused:
                 breaches.append(Breach(ABSOLUTE, table.number, f"Table {table.number}: {entrant.label} is excused "
                                                               "from this round."))
+            elif not entrant.active and player not in excused:
+                breaches.append(Breach(ABSOLUTE, table.number, f"Table {table.number}: {entrant.label} does not play "
+                                                              "this round (withdrawn, or not yet entered)."))
     for table in games:
         first, second = by_id[table.first], by_id[table.second]
         if second.id in first.opponents or first.id in second.opponents:

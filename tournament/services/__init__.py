@@ -8,8 +8,11 @@ tournament row, so two clicks at once make one round.
 The actions live in one module per concern; this package names them all, so
 callers write `services.enter_result(...)` whichever module holds it:
 
-- `entries`: tournaments, their settings, players, withdrawals, closing the entries;
+- `entries`: tournaments, their settings, entries, reinstating, closing the entries;
 - `events`: a tournament shown in the public list or hidden, deleted before round 1;
+- `players`: a player's name, rating and club edited, an entry removed, a withdrawal and its pending game;
+- `drafts`: a round paired by hand, its check, publishing it (with a confirmation when it breaks a rule);
+- `changes`: a published round taken back to a draft, a closed round reopened;
 - `absences`: excused absences, marked by the organiser or asked for through a private link and approved;
 - `roles`: organisers and arbiters, renewing a player's private link;
 - `rounds`: generating, checking, editing, publishing, deleting and closing rounds;
@@ -25,10 +28,13 @@ from .entries import (
     import_tournament,
     reinstate,
     update_settings,
-    withdraw,
 )
+from .changes import later_rounds, reopen_round, stand_note, take_back
+from .drafts import (check_round, clear_draft, give_bye, publish_draft, repair_with_engine, seat_pair, start_by_hand,
+                     unplaced, unseat)
 from .absences import approve_excuse, cancel_excuse, excuse_player, request_excuse
 from .events import delete_tournament, set_listed
+from .players import FORFEIT, PLAY, edit_player, games_to_play, remove_player, withdraw
 from .refused import Refused
 from .results import check_played_result, enter_result, result_summary
 from .roles import ROLES, add_role, remove_role, renew_link
@@ -38,9 +44,13 @@ from .submissions import answer_submission, current_match, submit_result
 __all__ = [
     "ROLES", "Refused",
     "add_player", "create_tournament", "entries_closed", "import_players", "import_tournament", "reinstate",
-    "update_settings", "withdraw",
+    "update_settings",
+    "later_rounds", "reopen_round", "stand_note", "take_back",
+    "check_round", "clear_draft", "give_bye", "publish_draft", "repair_with_engine", "seat_pair", "start_by_hand",
+    "unplaced", "unseat",
     "approve_excuse", "cancel_excuse", "excuse_player", "request_excuse",
     "delete_tournament", "set_listed",
+    "FORFEIT", "PLAY", "edit_player", "games_to_play", "remove_player", "withdraw",
     "add_role", "remove_role", "renew_link",
     "close_round", "delete_draft", "draft_warnings", "generate_round", "publish_round", "swap_players",
     "check_played_result", "enter_result", "result_summary",

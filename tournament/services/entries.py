@@ -1,4 +1,4 @@
-"""Tournaments, their settings and their players: entries, late entries, withdrawals, closing the entries."""
+"""Tournaments, their settings and their players: entries, late entries, reinstating, closing the entries."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from .. import audit
 from ..cache import bump
 from ..models import Player, Round, Tournament
 from ..records import import_record, unique_slug
+from .players import check_new_name
 from .refused import Refused
 
 
@@ -62,12 +63,15 @@ def entries_closed(tournament: Tournament) -> bool:
 
 
 @transaction.atomic
-def add_player(tournament: Tournament, name: str, rating: int | None = None, club: str = "", user=None) -> Player:
-    """An entry; after round 1 has been generated, a late entry joining at the next round."""
-    name = (name or "").strip()
-    if not name:
-        raise Refused("Every player needs a name.", "name")
+def add_player(tournament: Tournament, name: str, rating: int | None = None, club: str = "", user=None,
+               duplicate_ok: bool = False) -> Player:
+    """An entry; after round 1 has been generated, a late entry joining at the next round.
+
+    A name already entered (case-folded) is refused unless `duplicate_ok`: the same person entered twice
+    (once from a file, once by hand) is the usual mistake.
+    """
     Tournament.objects.select_for_update().get(pk=tournament.pk)
+    name = check_new_name(tournament, name, None, duplicate_ok)
     highest = tournament.players.aggregate(number=Max("number"), seed=Max("seed"))
     joined = 1
     if entries_closed(tournament):
@@ -97,19 +101,7 @@ def import_players(tournament: Tournament, rows, user=None) -> list[Player]:
 
     The rows come parsed and checked: the players-file form reads the CSV (`forms.PlayersCsvForm`).
     """
-    return [add_player(tournament, name, rating, club, user=user) for name, rating, club in rows]
-
-
-@transaction.atomic
-def withdraw(player: Player, after_round: int, user=None) -> None:
-    if after_round < 0:
-        raise Refused("A round number is 0 or more.", "after_round")
-    player = Player.objects.select_for_update().get(pk=player.pk)
-    before = player.withdrawn_after_round
-    player.withdrawn_after_round = after_round
-    player.save(update_fields=["withdrawn_after_round"])
-    audit.record(player.tournament, user, "player withdrawn", player.name,
-                 before={"withdrawn after round": before}, after={"withdrawn after round": after_round})
+    return [add_player(tournament, name, rating, club, user=user, duplicate_ok=True) for name, rating, club in rows]
 
 
 @transaction.atomic

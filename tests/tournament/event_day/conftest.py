@@ -10,10 +10,11 @@ from tournament import services
 from tournament.models import Match
 
 
-def make_event(name, names, organiser=None, publish_round_one=False, **settings):
+def make_event(name, names, organiser=None, publish_round_one=False, ratings=None, **settings):
+    """Players entered in order; with `ratings` (one each, highest first) their seeds follow the list."""
     tournament = services.create_tournament(name, organiser, **settings)
-    for person in names:
-        services.add_player(tournament, person, user=organiser)
+    for person, rating in zip(names, ratings or [None] * len(names), strict=True):
+        services.add_player(tournament, person, rating=rating, user=organiser)
     if publish_round_one:
         services.publish_round(services.generate_round(tournament, user=organiser), user=organiser)
     return tournament

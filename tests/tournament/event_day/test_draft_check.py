@@ -112,7 +112,6 @@ def pairings(players):
 
 
 def random_field(rng, size):
-    field = []
     met = {n: set() for n in range(1, size + 1)}
     for a, b in itertools.combinations(met, 2):
         if rng.random() < 0.3:

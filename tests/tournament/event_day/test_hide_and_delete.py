@@ -1,6 +1,7 @@
 """A tournament hidden from the public list, and one deleted before round 1; both audited, the audit kept."""
 
 import pytest
+from django.test import Client
 
 from tournament import services
 from tournament.models import AuditEntry, Player, Tournament
@@ -10,8 +11,9 @@ from .conftest import make_event, text
 pytestmark = pytest.mark.django_db
 
 
-def test_a_hidden_tournament_leaves_the_public_list_but_its_pages_stay(client, org_client, people):
-    shown = make_event("Shown Open", ["Ann", "Ben"], people["org"])
+def test_a_hidden_tournament_leaves_the_public_list_but_its_pages_stay(org_client, people):
+    client = Client()  # a visitor, not logged in
+    make_event("Shown Open", ["Ann", "Ben"], people["org"])
     trial = make_event("Trial Run", ["Ann", "Ben"], people["org"])
     response = org_client.post(f"/manage/{trial.slug}/listing/", {"listed": "0"}, follow=True)
     assert "Trial Run is hidden from the public list" in text(response)

@@ -1,0 +1,124 @@
+"""Pairing a round by hand on the organiser's pages: the stuck round, the draft's check, publishing with a confirmation."""
+
+import pytest
+
+from tournament import services
+from tournament.models import AuditEntry, Match, Round
+
+from .conftest import make_event, play, text
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ann Able", "Ben Baker", "Cy Cole", "Di Dunn"]
+
+
+@pytest.fixture
+def stuck(people):
+    """Four players, three rounds played: everyone has met everyone, so round 4 has no pairing without a rematch."""
+    tournament = make_event("Stuck Open", NAMES, people["org"], system="swiss", rounds_announced=5)
+    for _ in range(3):
+        round_ = services.generate_round(tournament)
+        services.publish_round(round_)
+        play(round_)
+    return tournament
+
+
+def players(tournament):
+    return {p.name.split()[0]: p for p in tournament.players.all()}
+
+
+def test_a_stuck_round_is_paired_by_hand_and_published_after_the_confirmation(org_client, stuck):
+    base = f"/manage/{stuck.slug}/"
+    refused = text(org_client.post(base + "pair/", follow=True))
+    assert "No pairing avoids a rematch: pair this round by hand" in refused
+    assert "Pair by hand" in refused  # the way on is offered where the refusal is read
+
+    page = text(org_client.post(base + "pair-by-hand/", follow=True))
+    assert "Round 4 is an empty draft" in page
+    assert "Not placed (4)" in page and "The draft breaks no pairing rule" not in page
+
+    p = players(stuck)
+    org_client.post(base + "round/4/seat/", {"first": p["Ann"].pk, "second": p["Ben"].pk})
+    page = text(org_client.post(base + "round/4/seat/", {"first": p["Di"].pk, "second": p["Cy"].pk}, follow=True))
+    assert "Di Dunn plays first against Cy Cole." in page
+    assert "Table 1: Ann Able and Ben Baker have met before." in page
+    assert "Table 2: Di Dunn and Cy Cole have met before." in page
+    assert "Not placed" not in page
+
+    unconfirmed = text(org_client.post(base + "round/4/publish/", {}))
+    assert "The draft breaks 2 absolute rules (listed above): tick the confirmation to publish it all the same." in unconfirmed
+    assert Round.objects.get(tournament=stuck, number=4).status == Round.DRAFT
+
+    done = text(org_client.post(base + "round/4/publish/", {"confirm": "on"}, follow=True))
+    assert "Round 4 is published despite the rules it breaks (kept in the audit log)" in done
+    assert Round.objects.get(tournament=stuck, number=4).status == Round.PUBLISHED
+    entry = AuditEntry.objects.filter(tournament=stuck).first()
+    assert entry.action == "round published despite broken rules" and entry.who == "org"
+    assert entry.after == {"tables": ["1: Ann Able – Ben Baker", "2: Di Dunn – Cy Cole"],
+                           "published despite": ["Table 1: Ann Able and Ben Baker have met before.",
+                                                 "Table 2: Di Dunn and Cy Cole have met before."]}
+
+
+def test_the_draft_names_a_table_wider_than_needed_and_the_bye_rules(org_client, people):
+    # Seeds by rating: Ann 1 ... Ed 5.  Round 1: Ed the bye, Ann v Cy and Ben v Di, won by the higher seeds.
+    # Before round 2: Ann, Ben and Ed on 1 VP (Ed by the bye), Cy and Di on 0.
+    tournament = make_event("Five Open", ["Ann", "Ben", "Cy", "Di", "Ed"], people["org"], system="swiss",
+                            ratings=[2000, 1900, 1800, 1700, 1600])
+    round_one = services.generate_round(tournament)
+    services.publish_round(round_one)
+    for match in round_one.matches.filter(status=Match.PENDING).select_related("first", "second"):
+        higher_first = match.first.seed < match.second.seed
+        services.enter_result(match, status=Match.PLAYED,
+                              scores=[[9] * 6, [5] * 6] if higher_first else [[5] * 6, [9] * 6])
+    services.close_round(round_one)
+    base = f"/manage/{tournament.slug}/"
+    org_client.post(base + "pair-by-hand/")
+    p = {x.name: x for x in tournament.players.all()}
+    # Ann v Cy and Ben v Di again would be rematches; Ann v Di, Ben v Cy cross from 1 VP to 0; Ed on the bye again.
+    org_client.post(base + "round/2/seat/", {"first": p["Ann"].pk, "second": p["Di"].pk})
+    org_client.post(base + "round/2/seat/", {"first": p["Ben"].pk, "second": p["Cy"].pk})
+    page = text(org_client.post(base + "round/2/bye/", {"player": p["Ed"].pk}, follow=True))
+    assert "Table 3: Ed gets a second bye (or a bye after a forfeit win) while 4 players have had none." in page
+    # The four seated: Ann and Ben on 1 VP, Cy and Di on 0; Ann v Ben and Cy v Di are level and no rematch.
+    for table, first, second in ((1, "Ann", "Di"), (2, "Ben", "Cy")):
+        assert (f"Table {table}: {first} (1 VP) v {second} (0 VP) are 1 VP apart, more than the best pairing needs; "
+                "its score differences: none (every table on equal VP).") in page
+    assert "Ann <span class=\"muted small\">1 VP</span>" in page  # each name carries its VP in the draft
+
+
+def test_seating_refusals_name_the_field(org_client, stuck):
+    base = f"/manage/{stuck.slug}/"
+    org_client.post(base + "pair-by-hand/")
+    ann = players(stuck)["Ann"]
+    page = text(org_client.post(base + "round/4/seat/", {"first": ann.pk, "second": ann.pk}))
+    assert "Second player: choose someone else: nobody plays themself." in page
+    page = text(org_client.post(base + "round/4/seat/", {"first": ann.pk, "second": "999999"}))
+    assert "Second player: that player is not in this tournament." in page
+    page = text(org_client.post(base + "round/4/bye/", {}))
+    assert "Give the bye to: choose the player who gets the bye." in page
+
+
+def test_an_engine_draft_is_emptied_refilled_and_started_again_from_the_engine(org_client, people):
+    tournament = make_event("Edit Open", NAMES, people["org"], system="swiss")
+    base = f"/manage/{tournament.slug}/"
+    org_client.post(base + "pair/")
+    assert "The draft breaks no pairing rule" in text(org_client.get(base + "round/1/"))
+    page = text(org_client.post(base + "round/1/clear/", follow=True))
+    assert "Not placed (4): " in page and Match.objects.filter(round__tournament=tournament).count() == 0
+    page = text(org_client.post(base + "round/1/from-engine/", follow=True))
+    assert "Round 1 is paired again by the engine" in page and "The draft breaks no pairing rule" in page
+    assert Match.objects.filter(round__tournament=tournament).count() == 2
+    actions = [e.action for e in AuditEntry.objects.filter(tournament=tournament)[:4]]
+    assert actions == ["round paired", "draft deleted", "draft emptied", "round paired"]
+
+
+def test_clearing_a_table_leaves_its_partner_unplaced(org_client, people):
+    tournament = make_event("Clear Open", NAMES, people["org"], system="swiss")
+    base = f"/manage/{tournament.slug}/"
+    org_client.post(base + "pair/")
+    match = Match.objects.get(round__tournament=tournament, table=1)
+    page = text(org_client.post(base + f"round/1/unseat/{match.first.number}/", follow=True))
+    assert f"{match.first.name} is taken out of the draft. Not placed now: {match.second.name}." in page
+    assert f"Not placed (2): {match.first.name}, {match.second.name}" in page or \
+           f"Not placed (2): {match.second.name}, {match.first.name}" in page
+    assert Match.objects.get(round__tournament=tournament).table == 1  # the other table is renumbered to 1

@@ -1,0 +1,83 @@
+"""A published round taken back to a draft and re-paired; a closed round reopened to correct a result."""
+
+import pytest
+
+from tournament import services
+from tournament.models import AuditEntry, Match, Round
+
+from .conftest import make_event, play, text
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ann Able", "Ben Baker", "Cy Cole", "Di Dunn"]
+
+
+@pytest.fixture
+def event(people):
+    """Four players by rating (Ann seed 1 ... Di seed 4), round 1 published with no result."""
+    return make_event("Change Open", NAMES, people["org"], system="swiss", ratings=[2000, 1900, 1800, 1700],
+                      publish_round_one=True)
+
+
+def test_a_published_round_with_no_result_is_taken_back_and_paired_again(org_client, event):
+    base = f"/manage/{event.slug}/"
+    assert "Take round 1 back to a draft" in text(org_client.get(base))
+    page = text(org_client.post(base + "round/1/take-back/", follow=True))
+    assert "Round 1 is a draft again: players no longer see it." in page
+    assert "The draft breaks no pairing rule" in page
+    assert Round.objects.get(tournament=event).status == Round.DRAFT
+    assert "Ann Able" not in text(org_client.get(f"/t/{event.slug}/"))  # the public pages no longer show it
+    entry = AuditEntry.objects.filter(tournament=event).first()
+    assert entry.action == "round taken back to a draft"
+    assert len(entry.before) == 2 and all(" – " in line for line in entry.before)
+
+    org_client.post(base + "round/1/from-engine/")
+    page = text(org_client.post(base + "round/1/publish/", follow=True))
+    assert "Round 1 is published: players can see their tables." in page
+    assert Round.objects.get(tournament=event).status == Round.PUBLISHED
+
+
+def test_a_round_with_a_result_or_a_later_round_is_not_taken_back(org_client, event):
+    base = f"/manage/{event.slug}/"
+    round_one = Round.objects.get(tournament=event)
+    first = round_one.matches.order_by("table").first()
+    services.enter_result(first, status=Match.PLAYED, scores=[[9] * 6, [5] * 6])
+    page = text(org_client.post(base + "round/1/take-back/", {"back": "round"}, follow=True))
+    assert "Round 1 has results (table 1): a round with results can only be corrected, not taken back." in page
+    play(round_one)
+    services.publish_round(services.generate_round(event))
+    page = text(org_client.post(base + "round/1/take-back/", {"back": "round"}, follow=True))
+    assert "Round 1 is complete: only a published round with no result yet can be taken back to a draft." in page
+    services.enter_result(Round.objects.get(tournament=event, number=2).matches.first(), status=Match.FORFEIT)
+    page = text(org_client.post(base + "round/2/take-back/", follow=True))
+    assert "Round 2 has results (table 1)" in page
+
+
+def test_a_closed_round_is_reopened_and_the_later_rounds_are_named(org_client, event):
+    base = f"/manage/{event.slug}/"
+    round_one = Round.objects.get(tournament=event)
+    play(round_one)
+    round_two = services.generate_round(event)
+    services.publish_round(round_two)
+    play(round_two)
+    services.publish_round(services.generate_round(event))  # round 3 under way
+    page = text(org_client.get(base + "round/1/"))
+    assert "Rounds 2, 3 were paired on this round's results" in page
+    page = text(org_client.post(base + "round/1/reopen/", follow=True))
+    assert ("Round 1 is open again: correct its results, then close it. "
+            "Rounds 2 and 3 were paired on the old result; they stand.") in page
+    assert Round.objects.get(pk=round_one.pk).status == Round.PUBLISHED
+    entry = AuditEntry.objects.filter(tournament=event).first()
+    assert (entry.action, entry.after) == ("round reopened", {"later rounds (they stand)": [2, 3]})
+    # Corrected, then closed again: rounds 2 and 3 keep their tables.
+    tables = list(Match.objects.filter(round__number__in=(2, 3), round__tournament=event).values_list("first", "second"))
+    match = round_one.matches.order_by("table").first()
+    services.enter_result(match, status=Match.PLAYED, scores=[[5] * 6, [9] * 6], correction=True)
+    org_client.post(base + "round/1/close/")
+    assert Round.objects.get(pk=round_one.pk).status == Round.COMPLETE
+    assert list(Match.objects.filter(round__number__in=(2, 3), round__tournament=event)
+                .values_list("first", "second")) == tables
+    page = text(org_client.post(base + "round/1/reopen/", follow=True))
+    assert "Round 1 is open again" in page
+    page = text(org_client.post(base + "round/1/reopen/", follow=True))
+    assert "Round 1 is not closed: its results can be entered and corrected as it is." in page

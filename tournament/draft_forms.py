@@ -1,0 +1,59 @@
+"""The draft editor's forms: players put at a table or on the bye, and publishing the draft.
+
+Each checks what was typed and hands plain values to a service
+(`services.drafts`); a service's refusal goes on the
+field it names (`submitting.refusal_shown`).
+"""
+
+from __future__ import annotations
+
+from django import forms
+
+from .models import Player, Round
+
+
+class _TournamentPlayers:
+    """Player fields whose choices are the round's tournament's players, by name."""
+
+    def _players(self, tournament, *names):
+        players = tournament.players.order_by("name")
+        for name in names:
+            self.fields[name].queryset = players
+            self.fields[name].label_from_instance = lambda p: f"{p.name} (seed {p.seed})"
+
+
+def player_field(label: str, required: str) -> forms.ModelChoiceField:
+    """A choice among the tournament's players (set by `_TournamentPlayers`), its errors in words."""
+    return forms.ModelChoiceField(queryset=Player.objects.none(), label=label, error_messages={
+        "required": required, "invalid_choice": "that player is not in this tournament."})
+
+
+class SeatForm(_TournamentPlayers, forms.Form):
+    """Two players at a new table of the draft, the first named playing first."""
+
+    first = player_field("First player", "choose the player who plays first.")
+    second = player_field("Second player", "choose the player who plays second.")
+
+    def __init__(self, *args, round_: Round, **kwargs):
+        kwargs.setdefault("auto_id", "id_seat_%s")
+        super().__init__(*args, **kwargs)
+        self._players(round_.tournament, "first", "second")
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("first") is not None and cleaned.get("first") == cleaned.get("second"):
+            self.add_error("second", "choose someone else: nobody plays themself.")
+        return cleaned
+
+
+class ByeForm(_TournamentPlayers, forms.Form):
+    player = player_field("Give the bye to", "choose the player who gets the bye.")
+
+    def __init__(self, *args, round_: Round, **kwargs):
+        kwargs.setdefault("auto_id", "id_bye_%s")
+        super().__init__(*args, **kwargs)
+        self._players(round_.tournament, "player")
+
+
+class PublishForm(forms.Form):
+    confirm = forms.BooleanField(required=False, label="I have read the absolute rules this draft breaks: publish it all the same")

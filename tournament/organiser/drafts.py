@@ -1,0 +1,80 @@
+"""A draft round paired by hand: started empty or from the engine, its tables edited, checked, published.
+
+The round page (`rounds.round_page`) shows a draft with what it breaks and
+these forms; each view here calls one service and goes back to it.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect
+from django.views.decorators.http import require_POST
+
+from .. import services
+from ..draft_forms import ByeForm, PublishForm, SeatForm
+from ..submitting import refusal_shown
+from .access import organiser_required
+from .rounds import draft_edit, draft_round, render_round, round_action
+
+
+def _left_alone(names: list[str]) -> str:
+    return f" Not placed now: {', '.join(names)}." if names else ""
+
+
+@organiser_required
+@require_POST
+def seat(request, tournament, number):
+    def edit(round_, data):
+        left = services.seat_pair(round_, data["first"], data["second"], user=request.user)
+        return f"{data['first'].name} plays first against {data['second'].name}.{_left_alone(left)}"
+
+    return draft_edit(request, tournament, number, SeatForm, "seat_form", edit)
+
+
+@organiser_required
+@require_POST
+def bye(request, tournament, number):
+    def edit(round_, data):
+        left = services.give_bye(round_, data["player"], user=request.user)
+        return f"{data['player'].name} has the bye.{_left_alone(left)}"
+
+    return draft_edit(request, tournament, number, ByeForm, "bye_form", edit)
+
+
+@organiser_required
+@require_POST
+def unseat(request, tournament, number, player):
+    person = get_object_or_404(tournament.players, number=player)
+    return round_action(request, tournament, number, lambda round_, user: services.unseat(round_, person, user=user),
+                        lambda left: f"{person.name} is taken out of the draft.{_left_alone(left)}", then="manage:round")
+
+
+@organiser_required
+@require_POST
+def clear(request, tournament, number):
+    return round_action(request, tournament, number, services.clear_draft,
+                        "The draft of round {n} is empty: put the players at tables.", then="manage:round")
+
+
+@organiser_required
+@require_POST
+def from_engine(request, tournament, number):
+    """Start the draft again from the engine's pairing (the draft goes; if the engine is stuck, it stays)."""
+    return round_action(request, tournament, number, services.repair_with_engine,
+                        "Round {n} is paired again by the engine, as a draft.", then="manage:round")
+
+
+@organiser_required
+@require_POST
+def publish(request, tournament, number):
+    """Publish a draft; one that breaks an absolute rule only with the confirmation ticked."""
+    round_ = draft_round(tournament, number)
+    form = PublishForm(request.POST)
+    form.is_valid()
+    with refusal_shown(request, form):
+        result = services.publish_draft(round_, user=request.user,
+                                        despite_breaches=form.cleaned_data.get("confirm", False))
+        broken = " despite the rules it breaks (kept in the audit log)" if result.breaks_absolute else ""
+        messages.success(request, f"Round {number} is published{broken}: players can see their tables.")
+        return redirect("manage:dashboard", tournament.slug)
+    return render_round(request, tournament, round_, publish_form=form)

@@ -1,0 +1,71 @@
+"""Changing a round already out (`shared/spec/tournament.md`): taken back to a draft, or reopened to correct a result.
+
+Only the latest round can be taken back, and only while none of its
+matches has a result (nor a result sent by a player).  Any closed round can
+be reopened; a correction in it names the later rounds, which were paired
+on the old result and stand (pairings already played are never redone).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from .. import audit
+from ..models import Match, Round, Submission
+from .refused import Refused
+
+
+def later_rounds(round_: Round) -> list[int]:
+    """The numbers of the rounds after this one, paired on its results as they stood."""
+    return list(round_.tournament.rounds.filter(number__gt=round_.number).exclude(status=Round.DRAFT)
+                .order_by("number").values_list("number", flat=True))
+
+
+def stand_note(numbers: list[int]) -> str:
+    """"Round 4 was paired on the old result; it stands." for the organiser, or nothing."""
+    if not numbers:
+        return ""
+    if len(numbers) == 1:
+        return f"Round {numbers[0]} was paired on the old result; it stands."
+    listed = ", ".join(str(n) for n in numbers[:-1]) + f" and {numbers[-1]}"
+    return f"Rounds {listed} were paired on the old result; they stand."
+
+
+@transaction.atomic
+def take_back(round_: Round, user=None) -> Round:
+    """A published round with no result yet back to a draft, to edit or re-pair it; players no longer see it."""
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    if round_.status != Round.PUBLISHED:
+        raise Refused(f"Round {round_.number} is {round_.get_status_display().lower()}: only a published round "
+                      "with no result yet can be taken back to a draft.")
+    latest = round_.tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    if latest != round_.number:
+        raise Refused(f"Only the latest round can be taken back to a draft: round {latest} follows round {round_.number}.")
+    decided = [m.table for m in round_.matches.all() if m.status in (Match.PLAYED, Match.FORFEIT) and m.entered_at]
+    if decided:
+        tables = ", ".join(str(t) for t in decided)
+        raise Refused(f"Round {round_.number} has results (table{'s' if len(decided) > 1 else ''} {tables}): "
+                      "a round with results can only be corrected, not taken back.")
+    sent = Submission.objects.filter(match__round=round_, status__in=(Submission.WAITING, Submission.DISPUTED))
+    if sent.exists():
+        table = sent.select_related("match").first().match.table
+        raise Refused(f"A player has sent a result for table {table}: settle it, or it would be lost.")
+    round_.status = Round.DRAFT
+    round_.save()
+    audit.record(round_.tournament, user, "round taken back to a draft", f"Round {round_.number}",
+                 before=audit.tables_of(round_))
+    return round_
+
+
+@transaction.atomic
+def reopen_round(round_: Round, user=None) -> list[int]:
+    """A closed round opened again to correct a result; returns the later rounds, which stand."""
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    if round_.status != Round.COMPLETE:
+        raise Refused(f"Round {round_.number} is not closed: its results can be entered and corrected as it is.")
+    round_.status = Round.PUBLISHED
+    round_.save()
+    later = later_rounds(round_)
+    audit.record(round_.tournament, user, "round reopened", f"Round {round_.number}",
+                 after={"later rounds (they stand)": later} if later else None)
+    return later

@@ -1,0 +1,131 @@
+"""A player's entry changed: name, rating and club edited, removed before round 1, withdrawn with its rules.
+
+A name is compared case-folded with the other players' ("ann able" is Ann
+Able): a second player of the same name is entered or renamed only when the
+organiser confirms it.  A withdrawal (`shared/spec/tournament.md`, "Byes,
+forfeits, withdrawals") names the last round the player takes part in: it is
+refused beyond the event's last round or before a round the player already
+has a result in; a game still to play in a later round is either forfeited
+or left to be played (the player then takes part in that round).
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Q
+
+from .. import audit
+from ..domain.limits import MAX_PLAYER_TEXT
+from ..domain.schedule import last_round
+from ..models import Match, Player, Round, Tournament
+from ..records import record_of
+from .refused import Refused
+from .results import enter_result
+
+FORFEIT, PLAY = "forfeit", "play"
+MAX_RATING = 10_000
+
+
+def same_name(tournament: Tournament, name: str, besides: Player | None = None) -> Player | None:
+    """Another player of the tournament whose name is this one, case-folded and trimmed."""
+    wanted = " ".join(name.split()).casefold()
+    for player in tournament.players.exclude(pk=besides.pk if besides else None):
+        if " ".join(player.name.split()).casefold() == wanted:
+            return player
+    return None
+
+
+def check_new_name(tournament: Tournament, name: str, besides: Player | None, duplicate_ok: bool) -> str:
+    """The trimmed name, or `Refused` on the name field: empty, too long, or another player's without confirmation."""
+    name = (name or "").strip()
+    if not name:
+        raise Refused("Every player needs a name.", "name")
+    if len(name) > MAX_PLAYER_TEXT:
+        raise Refused(f"A name is at most {MAX_PLAYER_TEXT} characters.", "name")
+    twin = same_name(tournament, name, besides)
+    if twin is not None and not duplicate_ok:
+        raise Refused(f"{twin.name} is already entered (seed {twin.seed}): tick 'Another player of the same name' "
+                      "if this really is someone else.", "name")
+    return name
+
+
+@transaction.atomic
+def edit_player(player: Player, *, name: str, rating: int | None, club: str, duplicate_ok: bool = False,
+                user=None) -> Player:
+    """Change a player's name, rating or club; pages, sheets and files follow.  The seed order stays as fixed."""
+    player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
+    name = check_new_name(player.tournament, name, player, duplicate_ok)
+    if rating is not None and not 0 <= rating <= MAX_RATING:
+        raise Refused(f"A rating is a whole number from 0 to {MAX_RATING:,}.", "rating")
+    club = (club or "").strip()
+    if len(club) > MAX_PLAYER_TEXT:
+        raise Refused(f"A club is at most {MAX_PLAYER_TEXT} characters.", "club")
+    before = audit.player_of(player)
+    player.name, player.rating, player.club = name, rating, club
+    old, new = audit.changed(before, audit.player_of(player))
+    if new:
+        player.save(update_fields=["name", "rating", "club"])
+        audit.record(player.tournament, user, "player edited", player.name, before=old, after=new)
+    return player
+
+
+@transaction.atomic
+def remove_player(player: Player, user=None) -> None:
+    """Remove an entry made by mistake, before round 1 is paired; after that, withdraw the player instead."""
+    player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
+    tournament = player.tournament
+    if tournament.rounds.exists():
+        raise Refused(f"Entries are closed (round 1 is paired): withdraw {player.name} instead.")
+    audit.record(tournament, user, "player removed", player.name, before=audit.player_of(player))
+    player.delete()
+
+
+def games_to_play(player: Player, after_round: int) -> list[Match]:
+    """The player's matches without a result in published rounds after `after_round`."""
+    return list(Match.objects.filter(Q(first=player) | Q(second=player), round__number__gt=after_round,
+                                     round__status=Round.PUBLISHED, status=Match.PENDING)
+                .select_related("round", "first", "second").order_by("round__number"))
+
+
+@transaction.atomic
+def withdraw(player: Player, after_round: int, user=None, pending: str | None = None) -> None:
+    """The player takes part in no round after `after_round` (0: none at all).
+
+    Refused beyond the event's last round and before a round in which the
+    player already has a result (a bye counts).  A game still to play after
+    it needs `pending`: FORFEIT (the opponent wins by forfeit) or PLAY (the
+    game is played, and the player's last round is that game's).
+    """
+    player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
+    tournament = player.tournament
+    last = last_round(record_of(tournament))
+    if after_round < 0:
+        raise Refused("A round number is 0 or more.", "after_round")
+    if after_round > last:
+        raise Refused(f"Round {after_round} is beyond the event, whose last round is {last}.", "after_round")
+    played = (Match.objects.filter(Q(first=player) | Q(second=player), round__number__gt=after_round)
+              .exclude(status=Match.PENDING).exclude(round__status=Round.DRAFT)
+              .order_by("-round__number").values_list("round__number", flat=True).first())
+    if played is not None:
+        raise Refused(f"{player.name} has a result in round {played}: withdraw after round {played} or later.",
+                      "after_round")
+    to_play = games_to_play(player, after_round)
+    if to_play and pending not in (FORFEIT, PLAY):
+        game = to_play[0]
+        opponent = game.second if game.first_id == player.pk else game.first
+        raise Refused(f"{player.name} has a game still to play in round {game.round.number} (table {game.table}, "
+                      f"against {opponent.name}): choose to forfeit it or to let it be played.", "pending")
+    if to_play and pending == PLAY:
+        after_round = max(game.round.number for game in to_play)
+    before = player.withdrawn_after_round
+    player.withdrawn_after_round = after_round
+    player.save(update_fields=["withdrawn_after_round"])
+    after = {"withdrawn after round": after_round}
+    if to_play:
+        after["game still to play"] = "forfeited" if pending == FORFEIT else "left to be played"
+    audit.record(tournament, user, "player withdrawn", player.name, before={"withdrawn after round": before},
+                 after=after)
+    if pending == FORFEIT:
+        for game in to_play:
+            opponent = game.second if game.first_id == player.pk else game.first
+            enter_result(game, status=Match.FORFEIT, forfeit_winner=opponent, user=user)
