@@ -6,15 +6,17 @@ from django.test import Client
 from tournament import services
 from tournament.models import AuditEntry, Player, Tournament
 
-from .conftest import make_event, text
+from tests.factories import make_event
+
+from .helpers import text
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_hidden_tournament_leaves_the_public_list_but_its_pages_stay(org_client, people):
     client = Client()  # a visitor, not logged in
-    make_event("Shown Open", ["Ann", "Ben"], people["org"])
-    trial = make_event("Trial Run", ["Ann", "Ben"], people["org"])
+    make_event("Shown Open", ["Ann", "Ben"], organiser=people["org"])
+    trial = make_event("Trial Run", ["Ann", "Ben"], organiser=people["org"])
     response = org_client.post(f"/manage/{trial.slug}/listing/", {"listed": "0"}, follow=True)
     assert "Trial Run is hidden from the public list" in text(response)
     home = text(client.get("/"))
@@ -29,14 +31,14 @@ def test_a_hidden_tournament_leaves_the_public_list_but_its_pages_stay(org_clien
 
 
 def test_a_listing_without_a_choice_is_refused_naming_it(org_client, people):
-    trial = make_event("Trial Run", ["Ann", "Ben"], people["org"])
+    trial = make_event("Trial Run", ["Ann", "Ben"], organiser=people["org"])
     response = org_client.post(f"/manage/{trial.slug}/listing/", {"listed": "maybe"}, follow=True)
     assert "Listed: choose to show" in text(response)
     assert Tournament.objects.get(pk=trial.pk).listed
 
 
 def test_a_tournament_not_begun_is_deleted_and_its_audit_stays(org_client, people):
-    trial = make_event("Trial Run", ["Ann", "Ben"], people["org"])
+    trial = make_event("Trial Run", ["Ann", "Ben"], organiser=people["org"])
     slug = trial.slug
     unconfirmed = org_client.post(f"/manage/{slug}/delete/", {}, follow=True)
     assert "Confirm: tick 'Delete Trial Run and its players'" in text(unconfirmed)
@@ -53,7 +55,7 @@ def test_a_tournament_not_begun_is_deleted_and_its_audit_stays(org_client, peopl
 
 
 def test_a_tournament_with_a_round_paired_is_not_deleted(org_client, people):
-    begun = make_event("Begun Open", ["Ann", "Ben", "Cy", "Di"], people["org"])
+    begun = make_event("Begun Open", ["Ann", "Ben", "Cy", "Di"], organiser=people["org"])
     services.generate_round(begun)  # a draft is a round paired
     response = org_client.post(f"/manage/{begun.slug}/delete/", {"confirm": "yes"}, follow=True)
     assert "Begun Open has 1 round paired: a tournament that has begun cannot be deleted" in text(response)

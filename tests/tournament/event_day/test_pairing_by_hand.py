@@ -5,7 +5,9 @@ import pytest
 from tournament import services
 from tournament.models import AuditEntry, Match, Round
 
-from .conftest import make_event, play, text
+from tests.factories import make_event
+
+from .helpers import play, text
 
 pytestmark = pytest.mark.django_db
 
@@ -15,7 +17,7 @@ NAMES = ["Ann Able", "Ben Baker", "Cy Cole", "Di Dunn"]
 @pytest.fixture
 def stuck(people):
     """Four players, three rounds played: everyone has met everyone, so round 4 has no pairing without a rematch."""
-    tournament = make_event("Stuck Open", NAMES, people["org"], system="swiss", rounds_announced=5)
+    tournament = make_event("Stuck Open", NAMES, organiser=people["org"], system="swiss", rounds_announced=5)
     for _ in range(3):
         round_ = services.generate_round(tournament)
         services.publish_round(round_)
@@ -62,7 +64,7 @@ def test_a_stuck_round_is_paired_by_hand_and_published_after_the_confirmation(or
 def test_the_draft_names_a_table_wider_than_needed_and_the_bye_rules(org_client, people):
     # Seeds by rating: Ann 1 ... Ed 5.  Round 1: Ed the bye, Ann v Cy and Ben v Di, won by the higher seeds.
     # Before round 2: Ann, Ben and Ed on 1 VP (Ed by the bye), Cy and Di on 0.
-    tournament = make_event("Five Open", ["Ann", "Ben", "Cy", "Di", "Ed"], people["org"], system="swiss",
+    tournament = make_event("Five Open", ["Ann", "Ben", "Cy", "Di", "Ed"], organiser=people["org"], system="swiss",
                             ratings=[2000, 1900, 1800, 1700, 1600])
     round_one = services.generate_round(tournament)
     services.publish_round(round_one)
@@ -99,7 +101,7 @@ def test_seating_refusals_name_the_field(org_client, stuck):
 
 
 def test_an_engine_draft_is_emptied_refilled_and_started_again_from_the_engine(org_client, people):
-    tournament = make_event("Edit Open", NAMES, people["org"], system="swiss")
+    tournament = make_event("Edit Open", NAMES, organiser=people["org"], system="swiss")
     base = f"/manage/{tournament.slug}/"
     org_client.post(base + "pair/")
     assert "The draft breaks no pairing rule" in text(org_client.get(base + "round/1/"))
@@ -113,7 +115,7 @@ def test_an_engine_draft_is_emptied_refilled_and_started_again_from_the_engine(o
 
 
 def test_clearing_a_table_leaves_its_partner_unplaced(org_client, people):
-    tournament = make_event("Clear Open", NAMES, people["org"], system="swiss")
+    tournament = make_event("Clear Open", NAMES, organiser=people["org"], system="swiss")
     base = f"/manage/{tournament.slug}/"
     org_client.post(base + "pair/")
     match = Match.objects.get(round__tournament=tournament, table=1)

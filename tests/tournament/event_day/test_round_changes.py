@@ -5,7 +5,9 @@ import pytest
 from tournament import services
 from tournament.models import AuditEntry, Match, Round
 
-from .conftest import make_event, play, text
+from tests.factories import make_event
+
+from .helpers import play, text
 
 pytestmark = pytest.mark.django_db
 
@@ -15,7 +17,7 @@ NAMES = ["Ann Able", "Ben Baker", "Cy Cole", "Di Dunn"]
 @pytest.fixture
 def event(people):
     """Four players by rating (Ann seed 1 ... Di seed 4), round 1 published with no result."""
-    return make_event("Change Open", NAMES, people["org"], system="swiss", ratings=[2000, 1900, 1800, 1700],
+    return make_event("Change Open", NAMES, organiser=people["org"], system="swiss", ratings=[2000, 1900, 1800, 1700],
                       publish_round_one=True)
 
 
