@@ -65,6 +65,8 @@ def _game(game: PlayerRound, opponent) -> Game:
                     "won by forfeit" if won else "lost by forfeit")
     if game.kind == RoundKind.BYE:
         return Game(number, None, None, None, None, 0, 0, format_vp(game.half_points), "bye", "bye")
+    if game.kind == RoundKind.EXCUSED:
+        return Game(number, None, None, None, None, 0, 0, format_vp(game.half_points), "excused", "excused absence")
     if game.kind == RoundKind.PENDING:
         return Game(number, opponent, first, None, None, None, None, "", "pending", "result to come")
     return Game(number, None, None, None, None, None, None, "–", "absent", "did not play")

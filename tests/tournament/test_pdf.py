@@ -157,7 +157,7 @@ def test_accented_names_print_in_an_embedded_unicode_font(fifteen):
 
 def test_standings_sheet_in_standings_order_with_tie_breaks_and_the_reading(fifteen):
     text = " ".join(pages_text(pdf.standings_pdf(fifteen)))
-    assert "Standings after round 3" in text
+    assert "Final standings" in text  # round 3 of 3 is closed: the tournament is finished
     assert "Place Player VP H2H PD PL Games Seed" in text
     assert PROGRESSIVE_READINGS["sum"] in text
     lines = standings(fifteen)
@@ -248,7 +248,7 @@ def test_print_command_on_letter_paper(imported, tmp_path):
 def test_print_command_ignores_the_round_for_standings(imported, tmp_path):
     target = tmp_path / "standings.pdf"
     call_command("print", "fifteen", "99", "--what", "standings", "-o", str(target))
-    assert "Standings after round 3" in " ".join(pages_text(target.read_bytes()))
+    assert "Final standings" in " ".join(pages_text(target.read_bytes()))  # 3 of 3 rounds: finished
 
 
 def test_print_command_errors(imported, tmp_path):

@@ -26,7 +26,7 @@ def format_result(first_half_points: int, second_half_points: int) -> str:
 
 
 def result_text(match: MatchRecord) -> str:
-    """A match's result as the public pages write it: "1–0", "½–½", "1–0 forfeit", "0–0 (both absent)", "bye"."""
+    """A match's result as the public pages write it: "1–0", "½–½", "1–0 forfeit", "0–0 (both absent)", "bye", "excused"."""
     if match.status == MatchStatus.PLAYED:
         return format_result(*game_half_points(*match.scores))
     if match.status == MatchStatus.FORFEIT:
@@ -35,6 +35,8 @@ def result_text(match: MatchRecord) -> str:
         return "1–0 forfeit" if match.winner == match.first else "0–1 forfeit"
     if match.status == MatchStatus.BYE:
         return "bye"
+    if match.status == MatchStatus.EXCUSED:
+        return "excused"
     return ""
 
 

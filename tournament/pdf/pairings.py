@@ -1,4 +1,4 @@
-"""The pairing sheet of a round: by table (byes last, VP before the round), then by player name."""
+"""The pairing sheet of a round: by table (byes and excused absences last, VP before the round), then by player name."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table
 
 
+from ..domain.enums import MatchStatus
 from ..domain.records import RoundRecord, TournamentFile
 from ..domain.rounds import player_rounds, rounds_before
 from ..domain.text import format_vp
@@ -53,8 +54,9 @@ def _by_table(record: TournamentFile, round_record: RoundRecord, vp: dict[int, i
     byes = []
     for table, match in tables_of(round_record):
         first = record.player(match.first)
-        if match.status == "bye":
-            byes.append(["bye", first.name, format_vp(vp.get(first.id, 0)), "(no opponent)", "", ""])
+        if match.second is None:  # a bye or an excused absence
+            words = ("bye", "(no opponent)") if match.status == MatchStatus.BYE else ("excused", "(excused absence)")
+            byes.append([words[0], first.name, format_vp(vp.get(first.id, 0)), words[1], "", ""])
             continue
         second = record.player(match.second)
         rows.append([str(table), first.name, format_vp(vp.get(first.id, 0)),
@@ -66,8 +68,8 @@ def _by_table(record: TournamentFile, round_record: RoundRecord, vp: dict[int, i
 def _by_name(record: TournamentFile, round_record: RoundRecord, width: float) -> Table:
     entries = []
     for table, match in tables_of(round_record):
-        if match.status == "bye":
-            entries.append([record.player(match.first).name, "", "bye", ""])
+        if match.second is None:
+            entries.append([record.player(match.first).name, "", "bye" if match.status == MatchStatus.BYE else "excused", ""])
             continue
         first, second = record.player(match.first), record.player(match.second)
         entries.append([first.name, str(table), "first", second.name])

@@ -36,12 +36,15 @@ class TickBox(Flowable):
 
 def result_slips(record: TournamentFile, round_number: int, paper: str = "A4",
                  printed_on: datetime.date | None = None) -> bytes:
-    """One slip per match of the round (byes have none), three to a page with dashed cut lines."""
+    """One slip per game of the round, three to a page with dashed cut lines.
+
+    A bye, an excused absence and an all-play-all's forfeit for an absent player have no game, so no slip.
+    """
     round_record = find_round(record, round_number)
     width = page_size(paper)[0] - 2 * MARGIN
     story = []
     for table, match in tables_of(round_record):
-        if match.status == "bye":
+        if match.second is None or not all(record.player(p).paired_in(round_number) for p in match.players):
             continue
         if story:
             story.append(FrameBreak())

@@ -27,8 +27,9 @@ def _order_note(record: TournamentFile) -> list:
             Spacer(1, 3 * mm)]
 
 
-def _after(record: TournamentFile) -> str:
-    return progress(record).phrase
+def _title(record: TournamentFile, what: str) -> str:
+    """"Standings after round 4", or once the tournament is finished "Final standings" (`Progress.title`)."""
+    return progress(record).title(what)
 
 
 def _name_cell(line) -> str:
@@ -47,9 +48,9 @@ def standings_pdf(record: TournamentFile, paper: str = "A4", printed_on: datetim
     width = page_size(paper)[0] - 2 * MARGIN
     widths = share(width, [14, None] + [14] * len(metrics) + [16, 12])
     right = tuple(range(2, len(rows[0])))
-    story = [Paragraph(f"Standings {_after(record)}", style(14, bold=True)), Spacer(1, 2 * mm), *_order_note(record),
+    story = [Paragraph(_title(record, "Standings"), style(14, bold=True)), Spacer(1, 2 * mm), *_order_note(record),
              listing(rows, widths, size=9, bold_columns=(2,), align_right=right)]
-    return build(record, f"Standings {_after(record)}", story, paper, printed_on=printed_on)
+    return build(record, _title(record, "Standings"), story, paper, printed_on=printed_on)
 
 
 def crosstable_pdf(record: TournamentFile, paper: str = "A4", printed_on: datetime.date | None = None) -> bytes:
@@ -62,9 +63,9 @@ def crosstable_pdf(record: TournamentFile, paper: str = "A4", printed_on: dateti
         table, note = _round_chart(rows, width), (
             "Each round: the opponent's number (No.), f if the player played first or s if second, then the "
             "result (1 win, ½ draw, 0 loss; + and − forfeits, … to come).")
-    story = [Paragraph(f"Crosstable {_after(record)}", style(14, bold=True)), Spacer(1, 2 * mm),
+    story = [Paragraph(_title(record, "Crosstable"), style(14, bold=True)), Spacer(1, 2 * mm),
              Paragraph(note, style(8.5)), *_order_note(record), table]
-    return build(record, f"Crosstable {_after(record)}", story, paper, wide=True, printed_on=printed_on)
+    return build(record, _title(record, "Crosstable"), story, paper, wide=True, printed_on=printed_on)
 
 
 def _full_grid(rows, width: float) -> Table:
