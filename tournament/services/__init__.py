@@ -30,15 +30,15 @@ from .entries import (
     update_settings,
 )
 from .changes import later_rounds, reopen_round, stand_note, take_back
-from .drafts import (check_round, clear_draft, give_bye, publish_draft, repair_with_engine, seat_pair, start_by_hand,
-                     unplaced, unseat)
+from .drafts import (check_round, clear_draft, draft_warnings, give_bye, publish_draft, repair_with_engine, seat_pair,
+                     start_by_hand, unplaced, unseat)
 from .absences import approve_excuse, cancel_excuse, excuse_player, request_excuse
 from .events import delete_tournament, set_listed
 from .players import FORFEIT, PLAY, edit_player, games_to_play, remove_player, withdraw
 from .refused import Refused
 from .results import check_played_result, enter_result, result_summary
 from .roles import ROLES, add_role, remove_role, renew_link
-from .rounds import close_round, delete_draft, draft_warnings, generate_round, publish_round, swap_players
+from .rounds import close_round, delete_draft, generate_round, publish_round, swap_players
 from .submissions import answer_submission, current_match, submit_result
 
 __all__ = [

@@ -23,7 +23,7 @@ from ..pairing.draft_check import DraftCheck, DraftTable, check
 from ..records import record_of
 from .entries import close_entries
 from .refused import Refused
-from .rounds import delete_draft, generate_round
+from .rounds import delete_draft, fix_all_play_all_rounds, generate_round
 
 BY_HAND = "paired by hand"
 
@@ -40,6 +40,11 @@ def check_round(round_: Round) -> DraftCheck:
         player__tournament=tournament, round_number=round_.number, status=ExcusedAbsence.APPROVED,
     ).values_list("player__number", flat=True))
     return check(state, tables, excused, criteria=record.settings.system == System.SWISS)
+
+
+def draft_warnings(round_: Round) -> list[str]:
+    """Each pairing rule the round's tables break, in words (`check_round`'s lines)."""
+    return check_round(round_).lines
 
 
 def unplaced(round_: Round) -> list[Player]:
@@ -203,4 +208,6 @@ def _new_round(tournament: Tournament) -> Round:
     number = rounds[-1].number + 1 if rounds else 1
     if finished(record) or number > last_round(record):
         raise Refused(f"No round {number}: {finished_reason(record)}.")
+    if number == 1 and record.settings.system == System.ALL_PLAY_ALL:
+        fix_all_play_all_rounds(tournament, record)
     return Round.objects.create(tournament=tournament, number=number, status=Round.DRAFT)

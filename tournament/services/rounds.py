@@ -1,4 +1,4 @@
-"""Rounds: pair the next one as a draft, say what an edited draft breaks, swap, publish, delete, close."""
+"""Rounds: pair the next one as a draft, swap, publish, delete, close (what a draft breaks: `drafts.check_round`)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ from ..cache import bump
 from ..models import Match, Player, Round, Tournament
 from ..domain.enums import System
 from ..domain.schedule import last_round
-from ..next_round import NotReady, entrants, pair_next
+from ..next_round import NotReady, pair_next
 from ..pairing import PairingImpossible
-from ..pairing.sides import faults
 from ..records import record_of
 from .entries import close_entries
 from .refused import Refused
@@ -84,32 +83,6 @@ def matches_of(round_: Round, pairing, players: dict) -> list[Match]:
     for table, match in enumerate(matches, start=1):
         match.table = table
     return matches
-
-
-def draft_warnings(round_: Round) -> list[str]:
-    """Each pairing rule the (edited) draft breaks, in words."""
-    tournament = round_.tournament
-    record = record_of(tournament)
-    state = {e.id: e for e in entrants(record, round_.number)}
-    warnings = []
-    byes_left = any(e.active and e.byes == 0 for e in state.values())
-    for match in round_.matches.select_related("first", "second"):
-        people = [match.first] + ([match.second] if match.second else [])
-        for person in people:
-            if not state[person.number].active:
-                warnings.append(f"Table {match.table}: {person.name} does not play this round (withdrawn or not yet joined).")
-        if match.second is None:
-            if state[match.first.number].byes and byes_left:
-                warnings.append(f"Table {match.table}: {match.first.name} gets a second bye while others have had none.")
-            continue
-        first, second = state[match.first.number], state[match.second.number]
-        if second.id in first.opponents:
-            warnings.append(f"Table {match.table}: {match.first.name} and {match.second.name} have met before.")
-        if faults(first.sides, "F"):
-            warnings.append(f"Table {match.table}: {match.first.name} playing first breaks the first-move rules.")
-        if faults(second.sides, "S"):
-            warnings.append(f"Table {match.table}: {match.second.name} playing second breaks the first-move rules.")
-    return warnings
 
 
 @transaction.atomic
