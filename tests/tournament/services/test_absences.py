@@ -161,3 +161,12 @@ def test_an_all_play_all_fixes_its_rounds_refuses_a_late_entry_forfeits_for_the_
     names = {p.pk: p.name for p in tournament.players.all()}
     pairs = [frozenset((names[m.first_id], names[m.second_id])) for m in Match.objects.filter(round__tournament=tournament)]
     assert len(pairs) == 6 and len(set(pairs)) == 6  # every pair scheduled exactly once: a game or a forfeit
+
+
+def test_the_excused_vp_is_a_setting_changed_and_audited_like_the_others():
+    tournament = event(["Ann", "Ben"], system="swiss", rounds_announced=3)
+    services.update_settings(tournament, excused_half_points=1)
+    tournament.refresh_from_db()
+    assert tournament.excused_half_points == 1
+    entry = AuditEntry.objects.filter(tournament=tournament, action="settings changed").first()
+    assert entry.before == {"excused_half_points": 0} and entry.after == {"excused_half_points": 1}
