@@ -17,6 +17,7 @@ from django.utils import timezone
 from .domain.enums import ALL_PLAY_ALL_LIMIT, SOLO_STATUSES, MatchStatus, Progressive, RoundStatus, System, resolved_system
 from .domain.limits import MAX_PLAYER_TEXT, MAX_TOURNAMENT_NAME
 from .domain.results import ScoreFault, check_scores
+from .domain.schedule import all_play_all_rounds
 
 
 def choices_of(enum, labels: dict | None = None, name: str | None = None):
@@ -90,6 +91,25 @@ class Tournament(models.Model):
     def resolved_system(self, entries: int) -> System:
         """`auto` becomes all-play-all for 10 entries or fewer (shared/spec/tournament.md, Format)."""
         return resolved_system(self.system, entries)
+
+    def rounds_to_play(self, entries: int, paired: bool) -> int:
+        """How many rounds the event has: the announced number, or an all-play-all's table's.
+
+        Round 1 of an all-play-all fixes its number (n − 1 or n) into
+        `rounds_announced` (tournament.md, All-play-all); before then, the
+        table the entries so far would make.
+        """
+        if not paired and self.resolved_system(entries) == System.ALL_PLAY_ALL:
+            return all_play_all_rounds(entries) or self.rounds_announced
+        return self.rounds_announced
+
+    @property
+    def rounds_shown(self) -> int:
+        """`rounds_to_play` for a page; a listing annotates `entry_count` and `has_rounds` to spare two queries each."""
+        entries = getattr(self, "entry_count", None)
+        paired = getattr(self, "has_rounds", None)
+        return self.rounds_to_play(self.players.count() if entries is None else entries,
+                                   self.rounds.exists() if paired is None else paired)
 
     def get_absolute_url(self):
         from django.urls import reverse

@@ -1,3 +1,4 @@
+from django.db.models import Count, Exists, OuterRef
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django_tables2 import RequestConfig
@@ -15,7 +16,7 @@ from games.engine.timeline import timeline
 from .cache import cached_public_page
 from .domain.rounds import progress
 from .domain.text import PROGRESSIVE_READINGS
-from .models import Tournament
+from .models import Round, Tournament
 from .public import boards, games_of
 from .records import record_of
 
@@ -23,7 +24,9 @@ from .records import record_of
 @cached_public_page
 def home(request):
     """The front page: what the site is for, and the tournaments it holds."""
-    return render(request, "home.html", {"tournaments": Tournament.objects.filter(listed=True)})
+    tournaments = Tournament.objects.filter(listed=True).annotate(
+        entry_count=Count("players"), has_rounds=Exists(Round.objects.filter(tournament=OuterRef("pk"))))
+    return render(request, "home.html", {"tournaments": tournaments})
 
 
 def _tournament(slug):

@@ -170,3 +170,15 @@ def test_the_excused_vp_is_a_setting_changed_and_audited_like_the_others():
     assert tournament.excused_half_points == 1
     entry = AuditEntry.objects.filter(tournament=tournament, action="settings changed").first()
     assert entry.before == {"excused_half_points": 0} and entry.after == {"excused_half_points": 1}
+
+
+def test_an_all_play_all_says_its_tables_rounds_on_the_home_page_and_in_its_file(client):
+    tournament = event(["Ann", "Ben", "Cy", "Di"], system="all-play-all", rounds_announced=7)
+    assert "All-play-all, 3 rounds" in client.get("/").content.decode()  # before round 1: the table to come
+    play(services.generate_round(tournament))
+    tournament.refresh_from_db()
+    file = dump(record_of(tournament))
+    assert file["settings"]["rounds"] == 3
+    file["settings"]["rounds"] = 7  # a file written before the rule: the table's number replaces it on import
+    again = services.import_tournament(parse(file))
+    assert again.rounds_announced == 3 and again.rounds_shown == 3
