@@ -63,21 +63,18 @@ def record_of(tournament: Tournament, include_drafts: bool = False, with_logs: b
     matches: dict[int, list[MatchRecord]] = {r.pk: [] for r in rounds}
     rows = Match.objects.filter(round__in=rounds).order_by("round_id", "table")
     if not with_logs:
-        rows = rows.annotate(has_log=ExpressionWrapper(Q(log__isnull=False), output_field=BooleanField()))
-    # Plain tuples, not model instances: making 2,000 instances was most of a big event's reading.
-    fields = ("round_id", "first_id", "second_id", "status", "scores", "first_flagged", "second_flagged",
-              "forfeit_winner_id", "log" if with_logs else "has_log")
-    for round_id, first, second, status, scores, first_flagged, second_flagged, winner, log in (
-            rows.values_list(*fields)):
-        matches[round_id].append(
+        rows = rows.defer("log").annotate(
+            has_log=ExpressionWrapper(Q(log__isnull=False), output_field=BooleanField()))
+    for match in rows:
+        matches[match.round_id].append(
             MatchRecord(
-                first=number[first],
-                second=number.get(second),
-                status=status,
-                scores=scores,
-                flagged=[first_flagged, second_flagged],
-                log=log if with_logs else (LOG_LEFT_OUT if log else None),
-                winner=number.get(winner),
+                first=number[match.first_id],
+                second=number.get(match.second_id),
+                status=match.status,
+                scores=match.scores,
+                flagged=[match.first_flagged, match.second_flagged],
+                log=match.log if with_logs else (LOG_LEFT_OUT if match.has_log else None),
+                winner=number.get(match.forfeit_winner_id),
             )
         )
     return TournamentFile(
