@@ -98,12 +98,13 @@ def standings(request, slug):
 @cached_public_page
 def crosstable(request, slug):
     tournament = _tournament(slug)
-    rows = crosstable_rows(record_of(tournament, with_logs=False))
+    record = record_of(tournament, with_logs=False)
+    rows = crosstable_rows(record)
     return render(
         request,
         "tournament/crosstable.html",
         {"tournament": tournament, "rows": rows, "reading": PROGRESSIVE_READINGS[tournament.progressive],
-         "metrics": metrics_in_order()},
+         "metrics": metrics_in_order(), "progress": progress(record)},
     )
 
 
