@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from .organiser import dashboard, drafts, people, players, results, rounds, tournaments
+from .organiser import absences, dashboard, drafts, people, players, results, rounds, tournaments
 
 app_name = "manage"
 
@@ -15,8 +15,13 @@ ONE_TOURNAMENT = {
     "print_round": ("print/<str:what>/round-<int:number>.pdf", tournaments.print_sheet),
     "add_player": ("players/add/", players.add_player),
     "import_players": ("players/import/", players.import_players),
+    "player": ("players/<int:number>/", players.player_page),
+    "remove_player": ("players/<int:number>/remove/", players.remove_player),
     "withdraw": ("players/<int:number>/withdraw/", players.withdraw_player),
     "reinstate": ("players/<int:number>/reinstate/", players.reinstate_player),
+    "excuse": ("absences/excuse/", absences.excuse),
+    "approve_excuse": ("absences/<int:pk>/approve/", absences.approve),
+    "cancel_excuse": ("absences/<int:pk>/cancel/", absences.cancel),
     "pair": ("pair/", rounds.pair_next_round),
     "pair_by_hand": ("pair-by-hand/", rounds.pair_by_hand),
     "round": ("round/<int:number>/", rounds.round_page),

@@ -17,8 +17,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from . import services
+from .absence_forms import RequestExcuseForm
 from .forms import DisputeForm, PlayerResultForm
-from .models import Match, Player, Submission
+from .models import ExcusedAbsence, Match, Player, Submission
 from .submitting import refusal_shown
 
 
@@ -32,7 +33,7 @@ def _private(response):
     return response
 
 
-def _page(request, player, *, form=None, dispute_form=None, status=200):
+def _page(request, player, *, form=None, dispute_form=None, excuse_form=None, status=200):
     match = services.current_match(player)
     submission = None
     if match is not None and match.status == Match.PENDING:
@@ -54,6 +55,8 @@ def _page(request, player, *, form=None, dispute_form=None, status=200):
         "mine": submission is not None and submission.by_id == player.pk,
         "form": form,
         "dispute_form": dispute_form or DisputeForm(),
+        "excuse_form": excuse_form or RequestExcuseForm(tournament=player.tournament, auto_id="id_excuse_%s"),
+        "absences": player.excused_absences.order_by("round_number"),
     }, status=status))
 
 
@@ -75,17 +78,25 @@ def submit(request, token, pk):
     player = _player(token)
     match = _match_of(player, pk)
     form = PlayerResultForm(request.POST, request.FILES or None, match=match, auto_id="id_%s")
+
+    def send(data):
+        sent = services.submit_result(player, match, scores=data["scores"], flagged=data["flagged"],
+                                      log_text=data["log_text"])
+        if sent.status == Submission.CONFIRMED:
+            return "Your opponent sent the same result: it counts now."
+        return "Your result is sent: it counts once your opponent confirms it."
+
+    return _form_sent(request, player, form, send, "form", PlayerResultForm.SERVICE_FIELDS)
+
+
+def _form_sent(request, player, form, send, name: str, fields=None):
+    """A form of the private page: once valid, `send(cleaned_data)` calls the service and says what it did, and
+    the page shows again; invalid or refused, the page shows the form (its `name` there) with why."""
     if form.is_valid():
-        data = form.cleaned_data
-        with refusal_shown(request, form, PlayerResultForm.SERVICE_FIELDS):
-            sent = services.submit_result(player, match, scores=data["scores"], flagged=data["flagged"],
-                                          log_text=data["log_text"])
-            if sent.status == Submission.CONFIRMED:
-                messages.success(request, "Your opponent sent the same result: it counts now.")
-            else:
-                messages.success(request, "Your result is sent: it counts once your opponent confirms it.")
-            return _private(redirect("player_link", token))
-    return _page(request, player, form=form)
+        with refusal_shown(request, form, fields):
+            messages.success(request, send(form.cleaned_data))
+            return _private(redirect("player_link", player.link_token))
+    return _page(request, player, **{name: form})
 
 
 @never_cache
@@ -106,4 +117,30 @@ def answer(request, token, pk):
                                    note="" if agree else dispute_form.cleaned_data["note"])
         messages.success(request, "Confirmed: the result counts." if agree else
                          "Disputed: an arbiter will look at the result and settle it.")
+    return _private(redirect("player_link", token))
+
+
+@never_cache
+@require_POST
+def ask_excuse(request, token):
+    """The player asks to be excused from a round still to be paired; the organiser approves it."""
+    player = _player(token)
+    form = RequestExcuseForm(request.POST, tournament=player.tournament, auto_id="id_excuse_%s")
+
+    def send(data):
+        services.request_excuse(player, data["round_number"])
+        return f"You asked to be excused from round {data['round_number']}: the organiser will decide."
+
+    return _form_sent(request, player, form, send, "excuse_form")
+
+
+@never_cache
+@require_POST
+def withdraw_excuse(request, token, pk):
+    """The player takes back their own request (or excused absence) while its round is not published."""
+    player = _player(token)
+    absence = get_object_or_404(ExcusedAbsence, pk=pk, player=player)
+    with refusal_shown(request):
+        services.cancel_excuse(absence, user=player)
+        messages.success(request, f"Your absence from round {absence.round_number} is taken back.")
     return _private(redirect("player_link", token))

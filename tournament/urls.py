@@ -22,6 +22,8 @@ urlpatterns = [
     path("p/<str:token>/", player_link.home, name="player_link"),
     path("p/<str:token>/game/<int:pk>/send/", player_link.submit, name="player_link_submit"),
     path("p/<str:token>/game/<int:pk>/answer/", player_link.answer, name="player_link_answer"),
+    path("p/<str:token>/excuse/", player_link.ask_excuse, name="player_link_excuse"),
+    path("p/<str:token>/excuse/<int:pk>/withdraw/", player_link.withdraw_excuse, name="player_link_withdraw_excuse"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),

@@ -10,11 +10,12 @@ from django.utils.html import escape
 from games.engine import check_text
 from games.engine.simulate import random_game
 from tournament import services
-from tournament.models import Match, Player, Round, Submission, Tournament
+from tournament.models import ExcusedAbsence, Match, Player, Round, Submission, Tournament
 from tournament.records import record_of
 from tournament.tfile import dump, parse
 
 from tests.factories import make_event, page_text, played_form, score_fields
+from tests.tournament.test_roles_and_links import event_day
 
 pytestmark = pytest.mark.django_db
 
@@ -211,6 +212,7 @@ def requests_for(tournament):
         (f"/manage/{slug}/people/", {"remove": tournament.organisers.first().pk, "role": "organiser"}),
         (f"/manage/{slug}/links/", {"renew": ann.number}),
         (f"/manage/{slug}/audit/", {}),
+        *event_day(tournament),
     ]
 
 
@@ -220,7 +222,8 @@ def snapshot():
         [json.dumps(dump(record_of(t, include_drafts=True)), sort_keys=True) for t in Tournament.objects.all()],
         list(Round.objects.values_list("pk", "status")),
         list(Match.objects.values_list("pk", "status", "version", "first_id", "second_id")),
-        list(Player.objects.values_list("pk", "seed", "withdrawn_after_round", "link_token")),
+        list(Player.objects.values_list("pk", "name", "seed", "withdrawn_after_round", "link_token")),
+        list(ExcusedAbsence.objects.values_list("pk", "status")),
         list(Tournament.objects.values_list("pk", "organisers", "arbiters")),
         list(Submission.objects.values_list("pk", "status")),
     )

@@ -6,7 +6,7 @@ import pytest
 from django.utils.html import escape
 
 from tournament import services
-from tournament.models import AuditEntry, Match, Player, Round, Submission, Tournament
+from tournament.models import AuditEntry, ExcusedAbsence, Match, Player, Round, Submission, Tournament
 
 from tests.factories import make_event, matches, page_text, played_form, score_fields
 
@@ -52,13 +52,37 @@ def organiser_only(tournament):
         (f"/manage/{slug}/audit/", {}),
         (f"/manage/{slug}/listing/", {"listed": "0"}),
         (f"/manage/{slug}/delete/", {"confirm": "yes"}),
+        *event_day(tournament),
+    ]
+
+
+def event_day(tournament):
+    """The organiser's event-day actions (issue 13), each with a body that would change something."""
+    slug = tournament.slug
+    ann, ben = tournament.players.order_by("seed")[:2]
+    return [
+        (f"/manage/{slug}/players/{ann.number}/", {"name": "Renamed", "rating": "", "club": ""}),
+        (f"/manage/{slug}/players/{ann.number}/remove/", {}),
+        (f"/manage/{slug}/pair-by-hand/", {}),
+        (f"/manage/{slug}/round/1/take-back/", {}),
+        (f"/manage/{slug}/round/1/reopen/", {}),
+        (f"/manage/{slug}/round/1/seat/", {"first": ann.pk, "second": ben.pk}),
+        (f"/manage/{slug}/round/1/bye/", {"player": ann.pk}),
+        (f"/manage/{slug}/round/1/unseat/{ann.number}/", {}),
+        (f"/manage/{slug}/round/1/clear/", {}),
+        (f"/manage/{slug}/round/1/from-engine/", {}),
+        (f"/manage/{slug}/round/1/publish/", {"confirm": "on"}),
+        (f"/manage/{slug}/absences/excuse/", {"player": ann.pk, "round_number": 2}),
+        (f"/manage/{slug}/absences/999999/approve/", {}),
+        (f"/manage/{slug}/absences/999999/cancel/", {}),
     ]
 
 
 def state():
     return (
         list(Tournament.objects.values_list("pk", "name", "rounds_announced", "listed", "organisers", "arbiters")),
-        list(Player.objects.values_list("pk", "withdrawn_after_round", "link_token")),
+        list(Player.objects.values_list("pk", "name", "withdrawn_after_round", "link_token")),
+        list(ExcusedAbsence.objects.values_list("pk", "status")),
         list(Round.objects.values_list("pk", "status")),
         list(Match.objects.values_list("pk", "status", "version")),
         AuditEntry.objects.count(),

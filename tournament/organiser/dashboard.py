@@ -7,7 +7,8 @@ from django.shortcuts import render
 from ..forms import PlayerForm, PlayersCsvForm, WithdrawForm
 from ..domain.enums import System
 from ..domain.schedule import finished as is_finished
-from ..models import Round, Submission
+from ..absence_forms import ExcuseForm, rounds_to_come
+from ..models import ExcusedAbsence, Round, Submission
 from ..next_round import finished_reason
 from ..records import record_of
 from .access import ORGANISER, arbiter_required
@@ -19,6 +20,7 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
     rounds = list(tournament.rounds.order_by("number"))
     current = rounds[-1] if rounds else None
     latest = current.number if current else 0
+    published = max((r.number for r in rounds if r.status != Round.DRAFT), default=0)
     players = []
     for player in tournament.players.order_by("seed"):
         form = withdraw_form if withdrawing == player.pk else WithdrawForm(
@@ -40,6 +42,10 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
         "finished": finished,
         "swiss": record.settings.system == System.SWISS,
         "player_form": player_form or PlayerForm(auto_id="id_add_%s"),
+        "excuse_form": ExcuseForm(tournament=tournament, auto_id="id_excuse_%s"),
+        "rounds_to_come": rounds_to_come(tournament),
+        "absences": ExcusedAbsence.objects.filter(player__tournament=tournament, round_number__gt=published)
+                    .select_related("player").order_by("-status", "round_number", "player__name"),
         "csv_form": csv_form or PlayersCsvForm(auto_id="id_csv_%s"),
     })
 

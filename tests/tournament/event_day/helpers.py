@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 
 from tournament import services
 from tournament.models import Match
@@ -19,3 +20,8 @@ def play(round_, first_wins=True):
 def text(response) -> str:
     """The page as a reader sees its characters (entities unescaped)."""
     return html.unescape(response.content.decode())
+
+
+def words(response) -> str:
+    """The page's words only: tags dropped, runs of white space as one space."""
+    return " ".join(re.sub(r"<[^>]+>", " ", text(response)).split()).replace(" ,", ",").replace(" .", ".")

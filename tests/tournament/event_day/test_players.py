@@ -1,0 +1,125 @@
+"""A player's entry on event day: edited, entered twice by mistake, removed, withdrawn with its rules."""
+
+import pytest
+from django.test import Client
+
+from tournament import services
+from tournament.models import AuditEntry, Match, Player, Round
+
+from tests.factories import make_event
+
+from .helpers import play, text
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ann Able", "Ben Baker", "Cy Cole", "Di Dunn"]
+
+
+@pytest.fixture
+def event(people):
+    """Four players seeded by rating (Ann 1 ... Di 4), a Swiss of 5 announced rounds, nothing paired."""
+    return make_event("Entry Open", NAMES, organiser=people["org"], system="swiss", rounds_announced=5,
+                      ratings=[2000, 1900, 1800, 1700])
+
+
+def player(event, name) -> Player:
+    return event.players.get(name=name)
+
+
+def test_an_entry_is_edited_audited_and_the_public_pages_follow(org_client, event):
+    ann = player(event, "Ann Able")
+    url = f"/manage/{event.slug}/players/{ann.number}/"
+    page = text(org_client.post(url, {"name": "Ann Abel", "rating": "2050", "club": "Leeds"}, follow=True))
+    assert "Ann Abel's entry is saved." in page
+    ann.refresh_from_db()
+    assert (ann.name, ann.rating, ann.club) == ("Ann Abel", 2050, "Leeds")
+    entry = AuditEntry.objects.filter(tournament=event).first()
+    assert (entry.action, entry.before, entry.after) == (
+        "player edited", {"name": "Ann Able", "rating": 2000, "club": ""},
+        {"name": "Ann Abel", "rating": 2050, "club": "Leeds"})
+    services.publish_round(services.generate_round(event))
+    assert "Ann Abel" in text(Client().get(f"/t/{event.slug}/"))
+
+
+def test_bad_input_on_an_entry_names_the_field(org_client, event):
+    ann = player(event, "Ann Able")
+    url = f"/manage/{event.slug}/players/{ann.number}/"
+    page = text(org_client.post(url, {"name": "", "rating": "high", "club": ""}))
+    assert "Name: This field is required." in page and "Rating: Enter a whole number." in page
+    page = text(org_client.post(url, {"name": "  BEN baker ", "rating": "", "club": ""}))
+    assert ("Name: Ben Baker is already entered (seed 2): tick 'Another player of the same name' "
+            "if this really is someone else.") in page
+    assert player(event, "Ann Able")  # unchanged
+    org_client.post(url, {"name": "Ben Baker", "rating": "", "club": "", "duplicate_ok": "on"})
+    assert event.players.filter(name="Ben Baker").count() == 2
+
+
+def test_a_name_entered_twice_asks_for_confirmation_and_the_mistake_is_removed(org_client, event):
+    add = f"/manage/{event.slug}/players/add/"
+    page = text(org_client.post(add, {"name": "ann able", "rating": "", "club": ""}))
+    assert "Name: Ann Able is already entered (seed 1)" in page
+    assert "Another player of the same name (not the same person twice)" in page  # the box to tick is offered
+    assert event.players.count() == 4
+    org_client.post(add, {"name": "ann able", "rating": "", "club": "", "duplicate_ok": "on"})
+    twin = event.players.get(name="ann able")
+    page = text(org_client.post(f"/manage/{event.slug}/players/{twin.number}/remove/", follow=True))
+    assert "ann able is removed from the entries." in page and event.players.count() == 4
+    assert AuditEntry.objects.filter(tournament=event).first().action == "player removed"
+    services.generate_round(event)
+    ann = player(event, "Ann Able")
+    page = text(org_client.post(f"/manage/{event.slug}/players/{ann.number}/remove/", follow=True))
+    assert "Entries are closed (round 1 is paired): withdraw Ann Able instead." in page
+
+
+def test_a_withdrawal_beyond_the_event_or_before_a_result_is_refused(org_client, event):
+    ann = player(event, "Ann Able")
+    url = f"/manage/{event.slug}/players/{ann.number}/withdraw/"
+    page = text(org_client.post(url, {"after_round": "99"}))
+    assert "After round: Round 99 is beyond the event, whose last round is 5." in page
+    for _ in range(2):
+        round_ = services.generate_round(event)
+        services.publish_round(round_)
+        play(round_)
+    page = text(org_client.post(url, {"after_round": "1"}))
+    assert "After round: Ann Able has a result in round 2: withdraw after round 2 or later." in page
+    assert player(event, "Ann Able").withdrawn_after_round is None
+    org_client.post(url, {"after_round": "2"})
+    assert player(event, "Ann Able").withdrawn_after_round == 2
+
+
+@pytest.fixture
+def round_two_out(event):
+    """Round 1 played and closed, round 2 published with no result."""
+    round_one = services.generate_round(event)
+    services.publish_round(round_one)
+    play(round_one)
+    round_two = services.generate_round(event)
+    services.publish_round(round_two)
+    return round_two
+
+
+def test_a_withdrawal_in_a_round_already_paired_asks_about_the_pending_game(org_client, event, round_two_out):
+    ann = player(event, "Ann Able")
+    game = round_two_out.matches.get(first=ann) if round_two_out.matches.filter(first=ann).exists() else \
+        round_two_out.matches.get(second=ann)
+    opponent = game.second if game.first == ann else game.first
+    url = f"/manage/{event.slug}/players/{ann.number}/withdraw/"
+    page = text(org_client.post(url, {"after_round": "1"}))
+    assert (f"Their game still to play: Ann Able has a game still to play in round 2 (table {game.table}, against "
+            f"{opponent.name}): choose to forfeit it or to let it be played.") in page
+    assert "Forfeit it: the opponent wins" in page
+    page = text(org_client.post(url, {"after_round": "1", "pending": "forfeit"}, follow=True))
+    assert "Ann Able is withdrawn after round 1." in page
+    game.refresh_from_db()
+    assert game.status == Match.FORFEIT and game.forfeit_winner == opponent
+
+
+def test_a_pending_game_left_to_be_played_makes_that_round_the_last(org_client, event, round_two_out):
+    ben = player(event, "Ben Baker")
+    url = f"/manage/{event.slug}/players/{ben.number}/withdraw/"
+    page = text(org_client.post(url, {"after_round": "1", "pending": "play", "from_player": "1"}, follow=True))
+    assert "Ben Baker is withdrawn after round 2." in page
+    assert Match.objects.filter(round=round_two_out, status=Match.PENDING).count() == 2
+    entry = AuditEntry.objects.filter(tournament=event).first()
+    assert entry.after == {"withdrawn after round": 2, "game still to play": "left to be played"}
+    assert Round.objects.get(pk=round_two_out.pk).status == Round.PUBLISHED

@@ -1,0 +1,47 @@
+"""Excused absences asked for and marked: the organiser's form (a player and a round) and the player's (a round).
+
+The round is offered among those still to be paired; the service
+(`services.absences`) refuses anything else, naming the round field.
+"""
+
+from __future__ import annotations
+
+from django import forms
+
+from .domain.schedule import last_round
+from .models import Player, Round, Tournament
+from .records import record_of
+
+
+def rounds_to_come(tournament: Tournament) -> list[int]:
+    """The rounds an absence may still be excused from: after the latest published one, up to the last."""
+    published = (tournament.rounds.exclude(status=Round.DRAFT).order_by("-number")
+                 .values_list("number", flat=True).first() or 0)
+    return list(range(published + 1, last_round(record_of(tournament, with_logs=False)) + 1))
+
+
+class RoundChoice(forms.TypedChoiceField):
+    def __init__(self, tournament: Tournament, **kwargs):
+        super().__init__(label="Round", coerce=int, choices=[(n, f"Round {n}") for n in rounds_to_come(tournament)],
+                         error_messages={"required": "choose the round to miss.",
+                                         "invalid_choice": "choose a round still to be paired."}, **kwargs)
+
+
+class RequestExcuseForm(forms.Form):
+    """A player's own request, through the private link."""
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["round_number"] = RoundChoice(tournament)
+
+
+class ExcuseForm(RequestExcuseForm):
+    """The organiser excuses a player from a round (approved at once)."""
+
+    player = forms.ModelChoiceField(queryset=Player.objects.none(), label="Player", error_messages={
+        "required": "choose the player to excuse.", "invalid_choice": "that player is not in this tournament."})
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, tournament=tournament, **kwargs)
+        self.fields["player"].queryset = tournament.players.order_by("name")
+        self.order_fields(["player", "round_number"])
