@@ -16,13 +16,17 @@ from .records import PlayerRecord, TournamentFile
 
 
 def all_play_all_field(record: TournamentFile) -> list[PlayerRecord]:
-    """The players of the Berger table, in seed order: those taking part in round 1.
+    """The players of the Berger table, in seed order: those entered for round 1.
 
     The field is closed at round 1: a late entry (`joined_round` > 1) is in
-    no game of the table, and a player withdrawn before round 1 was never in
-    it.  A player excused from round 1 is in it (their game is a forfeit).
+    no game of the table, and a player withdrawn before round 1 who is in no
+    match of it was never in the table.  One withdrawn "after round 0" once
+    round 1 was paired (their round-1 game forfeited) stays in it, so the
+    table is never re-drawn; so does a player excused from round 1.
     """
-    return [p for p in sorted(record.players, key=lambda p: p.seed) if p.plays_in(1)]
+    in_round_one = {player for r in record.rounds if r.number == 1 for m in r.matches for player in m.players}
+    return [p for p in sorted(record.players, key=lambda p: p.seed)
+            if p.joined_round <= 1 and (p.plays_in(1) or p.id in in_round_one)]
 
 
 def all_play_all_rounds(players: int) -> int:

@@ -135,3 +135,12 @@ def test_an_all_play_alls_last_round_is_its_tables_whatever_was_announced():
     assert last_round(record) == 3
     record.players.append(PlayerRecord(6, "Fay", 6))  # five in round 1: five rounds
     assert last_round(record) == 5
+
+
+def test_a_player_withdrawn_before_round_one_is_in_the_table_only_if_round_one_holds_them():
+    record = event(rounds=9)
+    record.settings.system = "all-play-all"
+    record.players.append(PlayerRecord(5, "Eve", 5, withdrawn_after_round=0))
+    assert last_round(record) == 3  # never entered round 1: four players, three rounds
+    record.rounds[0].matches.append(MatchRecord(5, None, "bye"))  # paired in round 1, then withdrawn
+    assert last_round(record) == 5  # the table of five is kept
