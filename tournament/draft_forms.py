@@ -55,5 +55,14 @@ class ByeForm(_TournamentPlayers, forms.Form):
         self._players(round_.tournament, "player")
 
 
+class ExcuseInDraftForm(_TournamentPlayers, forms.Form):
+    player = player_field("Excuse from this round", "choose the player to excuse.")
+
+    def __init__(self, *args, round_: Round, **kwargs):
+        kwargs.setdefault("auto_id", "id_excused_%s")
+        super().__init__(*args, **kwargs)
+        self._players(round_.tournament, "player")
+
+
 class PublishForm(forms.Form):
     confirm = forms.BooleanField(required=False, label="I have read the absolute rules this draft breaks: publish it all the same")

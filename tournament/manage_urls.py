@@ -28,6 +28,7 @@ ONE_TOURNAMENT = {
     "swap": ("round/<int:number>/swap/", rounds.swap),
     "seat": ("round/<int:number>/seat/", drafts.seat),
     "bye": ("round/<int:number>/bye/", drafts.bye),
+    "excuse_in_draft": ("round/<int:number>/excuse/", drafts.excuse),
     "unseat": ("round/<int:number>/unseat/<int:player>/", drafts.unseat),
     "clear": ("round/<int:number>/clear/", drafts.clear),
     "from_engine": ("round/<int:number>/from-engine/", drafts.from_engine),

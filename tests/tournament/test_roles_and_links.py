@@ -68,6 +68,7 @@ def event_day(tournament):
         (f"/manage/{slug}/round/1/reopen/", {}),
         (f"/manage/{slug}/round/1/seat/", {"first": ann.pk, "second": ben.pk}),
         (f"/manage/{slug}/round/1/bye/", {"player": ann.pk}),
+        (f"/manage/{slug}/round/1/excuse/", {"player": ann.pk}),
         (f"/manage/{slug}/round/1/unseat/{ann.number}/", {}),
         (f"/manage/{slug}/round/1/clear/", {}),
         (f"/manage/{slug}/round/1/from-engine/", {}),

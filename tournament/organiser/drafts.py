@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
 from .. import services
-from ..draft_forms import ByeForm, PublishForm, SeatForm
+from ..draft_forms import ByeForm, ExcuseInDraftForm, PublishForm, SeatForm
 from ..submitting import refusal_shown
 from .access import organiser_required
 from .rounds import draft_edit, draft_round, render_round, round_action
@@ -39,6 +39,16 @@ def bye(request, tournament, number):
         return f"{data['player'].name} has the bye.{_left_alone(left)}"
 
     return draft_edit(request, tournament, number, ByeForm, "bye_form", edit)
+
+
+@organiser_required
+@require_POST
+def excuse(request, tournament, number):
+    def edit(round_, data):
+        left = services.excuse_in_draft(round_, data["player"], user=request.user)
+        return f"{data['player'].name} is excused from round {number}.{_left_alone(left)}"
+
+    return draft_edit(request, tournament, number, ExcuseInDraftForm, "excuse_form", edit)
 
 
 @organiser_required

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 
 from .. import services
 from ..domain.text import format_vp
-from ..draft_forms import ByeForm, PublishForm, SeatForm
+from ..draft_forms import ByeForm, ExcuseInDraftForm, PublishForm, SeatForm
 from ..forms import SwapForm
 from ..models import Round
 from ..submitting import refusal_shown
@@ -45,7 +45,8 @@ def pair_by_hand(request, tournament):
                        "Round {n} is an empty draft: put the players at tables, then publish it.")
 
 
-def render_round(request, tournament, round_, *, swap_form=None, seat_form=None, bye_form=None, publish_form=None):
+def render_round(request, tournament, round_, *, swap_form=None, seat_form=None, bye_form=None, excuse_form=None,
+                 publish_form=None):
     """The round page; for a draft, what it breaks and (for organisers) the forms that edit it."""
     draft = round_.status == Round.DRAFT
     editing = draft and request.role == ORGANISER
@@ -72,6 +73,7 @@ def render_round(request, tournament, round_, *, swap_form=None, seat_form=None,
         "swap_form": (swap_form or SwapForm(round_=round_)) if editing else None,
         "seat_form": (seat_form or SeatForm(round_=round_)) if editing else None,
         "bye_form": (bye_form or ByeForm(round_=round_)) if editing else None,
+        "excuse_form": (excuse_form or ExcuseInDraftForm(round_=round_)) if editing else None,
         "publish_form": (publish_form or PublishForm()) if editing else None,
     })
 

@@ -21,6 +21,7 @@ from ..domain.schedule import finished, last_round
 from ..next_round import entrants, finished_reason
 from ..pairing.draft_check import DraftCheck, DraftTable, check
 from ..records import record_of
+from .absences import cancel_excuse, excuse_player
 from .entries import close_entries
 from .refused import Refused
 from .rounds import delete_draft, fix_all_play_all_rounds, generate_round
@@ -128,14 +129,30 @@ def give_bye(round_: Round, player: Player, user=None) -> list[str]:
 
 @transaction.atomic
 def unseat(round_: Round, player: Player, user=None) -> list[str]:
-    """Take the player out of the draft (an excused absence stays: cancel it instead)."""
+    """Take the player out of the draft; an excused player's absence from the round is cancelled with it."""
     round_ = _draft(round_)
-    match = round_.matches.filter(Q(first=player) | Q(second=player)).exclude(status=Match.EXCUSED).first()
+    match = round_.matches.filter(Q(first=player) | Q(second=player)).first()
     if match is None:
         raise Refused(f"{player.name} has no table in this draft.")
     before = audit.tables_of(round_)
+    absence = ExcusedAbsence.objects.filter(player=player, round_number=round_.number).first()
+    if match.status == Match.EXCUSED and absence is not None:
+        cancel_excuse(absence, user=user)
     left_alone = _free(round_, [player])
     _edited(round_, user, "draft edited", f"{player.name} taken out", before)
+    return left_alone
+
+
+@transaction.atomic
+def excuse_in_draft(round_: Round, player: Player, user=None) -> list[str]:
+    """Excuse the player from the draft's round (`absences.excuse_player`) and take them from their table."""
+    round_ = _draft(round_)
+    excuse_player(player, round_.number, user=user)
+    before = audit.tables_of(round_)
+    left_alone = _free(round_, [player])
+    Match.objects.create(round=round_, table=_next_table(round_), first=player, status=Match.EXCUSED,
+                         reason="excused from this round (an excused absence)")
+    _edited(round_, user, "draft edited", f"{player.name} excused", before)
     return left_alone
 
 

@@ -124,3 +124,20 @@ def test_clearing_a_table_leaves_its_partner_unplaced(org_client, people):
     assert f"Not placed (2): {match.first.name}, {match.second.name}" in page or \
            f"Not placed (2): {match.second.name}, {match.first.name}" in page
     assert Match.objects.get(round__tournament=tournament).table == 1  # the other table is renumbered to 1
+
+
+def test_a_player_excused_in_the_draft_leaves_the_table_and_the_cancel_puts_them_back_to_place(org_client, people):
+    tournament = make_event("Excuse Open", NAMES, organiser=people["org"], system="swiss",
+                            ratings=[2000, 1900, 1800, 1700])
+    base = f"/manage/{tournament.slug}/"
+    org_client.post(base + "pair/")
+    di = players(tournament)["Di"]
+    page = text(org_client.post(base + "round/1/excuse/", {"player": di.pk}, follow=True))
+    # Round 1 was seed 1 v 3 and 2 v 4: Di (seed 4) leaves Ben (seed 2) alone.
+    assert "Di Dunn is excused from round 1. Not placed now: Ben Baker." in page
+    excused = Match.objects.get(round__tournament=tournament, first=di)
+    assert excused.status == Match.EXCUSED and excused.table == 2  # after the one table left
+    assert tournament.players.get(pk=di.pk).excused_absences.get().approved
+    page = text(org_client.post(base + f"round/1/unseat/{di.number}/", follow=True))
+    assert "Di Dunn is taken out of the draft." in page and "Not placed (2): Ben Baker, Di Dunn" in page
+    assert not tournament.players.get(pk=di.pk).excused_absences.exists()
