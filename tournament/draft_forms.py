@@ -46,22 +46,22 @@ class SeatForm(_TournamentPlayers, forms.Form):
         return cleaned
 
 
-class ByeForm(_TournamentPlayers, forms.Form):
-    player = player_field("Give the bye to", "choose the player who gets the bye.")
+def one_player_form(label: str, required: str, prefix: str) -> type[forms.Form]:
+    """A form that picks one of the tournament's players for a draft (the bye, an excused absence)."""
 
-    def __init__(self, *args, round_: Round, **kwargs):
-        kwargs.setdefault("auto_id", "id_bye_%s")
-        super().__init__(*args, **kwargs)
-        self._players(round_.tournament, "player")
+    class OnePlayerForm(_TournamentPlayers, forms.Form):
+        player = player_field(label, required)
+
+        def __init__(self, *args, round_: Round, **kwargs):
+            kwargs.setdefault("auto_id", f"id_{prefix}_%s")
+            super().__init__(*args, **kwargs)
+            self._players(round_.tournament, "player")
+
+    return OnePlayerForm
 
 
-class ExcuseInDraftForm(_TournamentPlayers, forms.Form):
-    player = player_field("Excuse from this round", "choose the player to excuse.")
-
-    def __init__(self, *args, round_: Round, **kwargs):
-        kwargs.setdefault("auto_id", "id_excused_%s")
-        super().__init__(*args, **kwargs)
-        self._players(round_.tournament, "player")
+ByeForm = one_player_form("Give the bye to", "choose the player who gets the bye.", "bye")
+ExcuseInDraftForm = one_player_form("Excuse from this round", "choose the player to excuse.", "excused")
 
 
 class PublishForm(forms.Form):

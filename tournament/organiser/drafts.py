@@ -31,24 +31,25 @@ def seat(request, tournament, number):
     return draft_edit(request, tournament, number, SeatForm, "seat_form", edit)
 
 
+def _one_player(request, tournament, number, form_class, name: str, service, done: str):
+    def edit(round_, data):
+        left = service(round_, data["player"], user=request.user)
+        return done.format(name=data["player"].name, n=number) + _left_alone(left)
+
+    return draft_edit(request, tournament, number, form_class, name, edit)
+
+
 @organiser_required
 @require_POST
 def bye(request, tournament, number):
-    def edit(round_, data):
-        left = services.give_bye(round_, data["player"], user=request.user)
-        return f"{data['player'].name} has the bye.{_left_alone(left)}"
-
-    return draft_edit(request, tournament, number, ByeForm, "bye_form", edit)
+    return _one_player(request, tournament, number, ByeForm, "bye_form", services.give_bye, "{name} has the bye.")
 
 
 @organiser_required
 @require_POST
 def excuse(request, tournament, number):
-    def edit(round_, data):
-        left = services.excuse_in_draft(round_, data["player"], user=request.user)
-        return f"{data['player'].name} is excused from round {number}.{_left_alone(left)}"
-
-    return draft_edit(request, tournament, number, ExcuseInDraftForm, "excuse_form", edit)
+    return _one_player(request, tournament, number, ExcuseInDraftForm, "excuse_form", services.excuse_in_draft,
+                       "{name} is excused from round {n}.")
 
 
 @organiser_required
