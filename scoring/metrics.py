@@ -83,8 +83,10 @@ def vp_text(vp: float | None) -> str:
 
 def groups_by(group: Group, value: Callable[[Tally], int]) -> list[Group]:
     """Players grouped by equal value, highest value first; order inside a group is kept."""
-    values = sorted({value(t) for t in group}, reverse=True)
-    return [[t for t in group if value(t) == v] for v in values]
+    by_value: dict[int, Group] = {}
+    for tally in group:  # each value found once: a big field has hundreds of players in few groups
+        by_value.setdefault(value(tally), []).append(tally)
+    return [by_value[v] for v in sorted(by_value, reverse=True)]
 
 
 @register

@@ -6,7 +6,9 @@ Which rounds count, and what a player got in each, is
 `tournament.domain.rounds`: the standings read its `counted_rounds`.
 
     standings(record) -> list[Standing]          best first, with places
-    crosstable(record) -> list[CrosstableRow]    in standings order
+    crosstable(record) -> list[CrosstableRow]    in standings order, an n × n grid
+    round_chart(record) -> (rounds, list[ChartRow])  the same round by round, n × rounds
+    full_grid(record) -> bool                    which of the two a page shows
     standings_json(record) -> list[dict]         `standings SLUG --json`
 
 Each line carries its metrics (`Standing.metrics`, by key) as the registry
@@ -19,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
+from tournament.domain.enums import System
 from tournament.domain.rounds import PlayerRound, RoundKind, counted_rounds, player_rounds
 
 from .metrics import DEFAULT_ORDER, Metric, metrics_in_order
@@ -159,6 +162,41 @@ def crosstable(record: TournamentFile) -> list[CrosstableRow]:
         cells = tuple(" ".join(against.get(other.player_id, ())) for other in lines)
         rows.append(CrosstableRow(line, against, cells))
     return rows
+
+
+# A Swiss field larger than this is shown round by round: an n × n grid grows as n² (a 500-player
+# one is 250,000 cells, a 20,000-player one 400 million), a round chart only as n × rounds.
+FULL_GRID_MAX = 30
+
+
+def full_grid(record: TournamentFile) -> bool:
+    """Whether the crosstable is best an n × n grid: in an all-play-all (every pair meets), or up to 30 players."""
+    return record.settings.system == System.ALL_PLAY_ALL or len(record.players) <= FULL_GRID_MAX
+
+
+@dataclass(frozen=True)
+class ChartRow:
+    """A player's line of the round-by-round crosstable: their number in it, their standing, a cell per round."""
+
+    number: int  # the row's number, standings order: the cells name opponents by it
+    standing: Standing
+    cells: tuple[str, ...]  # one per counted round, in round order (`round_cell`)
+
+
+def round_chart(record: TournamentFile) -> tuple[list[int], list[ChartRow]]:
+    """The counted rounds' numbers, and each player's opponent, side and result in each of them, best first."""
+    lines = standings(record)
+    number = {line.player_id: n for n, line in enumerate(lines, start=1)}
+    rounds = [game.round_number for game in lines[0].rounds] if lines else []
+    return rounds, [ChartRow(number[line.player_id], line, tuple(round_cell(game, number) for game in line.rounds))
+                    for line in lines]
+
+
+def round_cell(game: PlayerRound, number: dict[int, int]) -> str:
+    """ "12f 1": met No. 12, played first, won; a round without an opponent is its mark ("bye 1") or "–"."""
+    if game.opponent not in number:
+        return game.mark or "–"
+    return f"{number[game.opponent]}{'f' if game.played_first else 's'} {game.mark}"
 
 
 # The JSON's fields in the order of `shared/spec/tournament-json.md`; a metric's value goes under its key.

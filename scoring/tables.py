@@ -2,7 +2,6 @@
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
 
 from .metrics import DEFAULT_ORDER, Metric, metrics_in_order
 
@@ -22,6 +21,25 @@ class MetricColumn(tables.Column):
         return value
 
 
+# The `?sort=` values the standings page takes (a column, or a column with "-" for descending);
+# any other value is dropped before the page is made (tournament/cache.py).
+SORTABLE_COLUMNS = ("name", *[metric.key for metric in metrics_in_order(DEFAULT_ORDER)], "games_played")
+STANDINGS_SORTS = frozenset(prefix + column for column in SORTABLE_COLUMNS for prefix in ("", "-"))
+
+# A cell a spreadsheet would read as a formula (OWASP, "CSV Injection"): text starting with these.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value):
+    """Text that a spreadsheet would run as a formula (`=HYPERLINK(...)`), with a ' before it so it shows as text.
+
+    Numbers are left alone: a negative progressive difference is a number, not a formula.
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 class StandingsTable(tables.Table):
     """One row per player, best first; a column per metric of the standings order, from the registry."""
 
@@ -32,17 +50,25 @@ class StandingsTable(tables.Table):
     class Meta:
         attrs = {"class": "standings"}
         order_by = None  # the standings order is the spec's, not a column's
+        # Writes each line's cells from the line itself, in this table's column order: place, name, the
+        # metrics' texts in the registry's order, games.
+        template_name = "scoring/standings_table.html"
 
     def __init__(self, *args, slug: str, order=DEFAULT_ORDER, **kwargs):
         metrics = [(metric.key, MetricColumn(metric)) for metric in metrics_in_order(order)]
         super().__init__(*args, extra_columns=metrics, sequence=("place", "name", *[k for k, _ in metrics], "games_played"),
                          **kwargs)
         self.slug = slug
+        # Every player's page address but the number, reversed once rather than once a line.
+        self.player_url = reverse("tournament:player", args=[slug, 1]).removesuffix("1/")
 
-    def render_name(self, record, value):
-        url = reverse("tournament:player", args=[self.slug, record.player_id])
-        withdrawn = " (withdrawn)" if record.withdrawn_after_round is not None else ""
-        return format_html('<a href="{}">{}</a>{}', url, value, withdrawn)
-
-    def value_name(self, value):
-        return value
+    def as_values(self, exclude_columns=None):
+        """The rows of the CSV download: the headers, then each line's values in the page's order, every text
+        cell safe to open in a spreadsheet.  Read from the lines themselves: django-tables2's own way, cell by
+        cell, was most of a big event's download."""
+        columns = [column for column in self.columns if column.name not in (exclude_columns or ())]
+        yield [spreadsheet_safe(str(column.header)) for column in columns]
+        for row in self.rows:
+            line = row.record
+            values = {"place": line.place, "name": line.name, "games_played": line.games_played, **line.metrics}
+            yield [spreadsheet_safe(values[column.name]) for column in columns]

@@ -2,7 +2,8 @@
 
 Each tournament row carries `data_version`, a number that moves on with every
 change a public page could show.  A page is stored in the Django cache under
-a key made of that version and the page's full address, so a changed
+a key made of that version and the page's address (with only the query
+parameters the page reads), so a changed
 tournament is simply never served from its old pages again; they age out.
 The front page is keyed by the sum of all versions and the number of
 tournaments.
@@ -23,11 +24,12 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from urllib.parse import urlencode
 
 from django.core.cache import cache
 from django.db.models import Count, F, Sum
 from django.db.models.signals import post_delete, post_save
-from django.http import HttpResponse
+from django.http import HttpResponse, QueryDict
 
 from .models import Match, Player, Round, Tournament
 
@@ -58,17 +60,43 @@ def _page_key(scope: str, request) -> str:
     return f"public-page:{scope}:{path}"
 
 
-def cached_public_page(view):
+def _read_only(request, reads: dict) -> None:
+    """Keep in the request's query string only the parameters the page reads, with values it takes, in one order.
+
+    `reads` maps a parameter to the values it takes (a collection, or a
+    predicate).  Anything else (`?junk=1`, `?sort=nonsense`, a parameter
+    twice) is dropped before the view sees the request, so the page made is
+    the page its key names, and a junk query string is served from the cache.
+    """
+    kept = []
+    for name, allowed in reads.items():
+        value = request.GET.get(name)
+        if value is not None and (allowed(value) if callable(allowed) else value in allowed):
+            kept.append((name, value))
+    query = urlencode(kept)
+    if query != request.META.get("QUERY_STRING", ""):
+        request.META["QUERY_STRING"] = query
+        request.GET = QueryDict(query)
+
+
+def cached_public_page(view=None, *, reads: dict | None = None):
     """Serve the view's page from the cache to anonymous GETs; store it on a miss.
 
     Only anonymous visitors share pages: staff see organiser links.  The key
-    holds the full path with its query string (`?sort=`, `?_export=csv`).  A
-    view with a `slug` argument is keyed by its tournament's version, any other
-    by the site-wide one.  Only 200 responses are stored.  A hit costs one query.
+    holds the path and the query parameters the page reads (`reads`, e.g.
+    `?sort=` and `?_export=csv`); any other parameter is dropped for everyone
+    (`_read_only`), so it neither changes the page nor makes another copy of
+    it.  A view with a `slug` argument is keyed by its tournament's version,
+    any other by the site-wide one.  Only 200 responses are stored.  A hit
+    costs one query.  Use as `@cached_public_page` or `@cached_public_page(reads={...})`.
     """
+    if view is None:
+        return functools.partial(cached_public_page, reads=reads)
+    reads = reads or {}
 
     @functools.wraps(view)
     def wrapper(request, *args, **kwargs):
+        _read_only(request, reads)
         if request.method != "GET" or request.user.is_authenticated:
             return view(request, *args, **kwargs)
         scope = _scope(kwargs.get("slug"))

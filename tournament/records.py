@@ -13,9 +13,7 @@ from django.utils.text import slugify
 
 from .cache import bump
 from .models import ExcusedAbsence, Match, Player, Round, Tournament
-from .domain.enums import System
 from .domain.records import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
-from .domain.schedule import last_round
 
 
 def settings_of(tournament: Tournament, entries: int = 0) -> Settings:
@@ -63,18 +61,21 @@ def record_of(tournament: Tournament, include_drafts: bool = False, with_logs: b
     matches: dict[int, list[MatchRecord]] = {r.pk: [] for r in rounds}
     rows = Match.objects.filter(round__in=rounds).order_by("round_id", "table")
     if not with_logs:
-        rows = rows.defer("log").annotate(
-            has_log=ExpressionWrapper(Q(log__isnull=False), output_field=BooleanField()))
-    for match in rows:
-        matches[match.round_id].append(
+        rows = rows.annotate(has_log=ExpressionWrapper(Q(log__isnull=False), output_field=BooleanField()))
+    # Plain tuples, not model instances: making 2,000 instances was most of a big event's reading.
+    fields = ("round_id", "first_id", "second_id", "status", "scores", "first_flagged", "second_flagged",
+              "forfeit_winner_id", "log" if with_logs else "has_log")
+    for round_id, first, second, status, scores, first_flagged, second_flagged, winner, log in (
+            rows.values_list(*fields)):
+        matches[round_id].append(
             MatchRecord(
-                first=number[match.first_id],
-                second=number.get(match.second_id),
-                status=match.status,
-                scores=match.scores,
-                flagged=[match.first_flagged, match.second_flagged],
-                log=match.log if with_logs else (LOG_LEFT_OUT if match.has_log else None),
-                winner=number.get(match.forfeit_winner_id),
+                first=number[first],
+                second=number.get(second),
+                status=status,
+                scores=scores,
+                flagged=[first_flagged, second_flagged],
+                log=log if with_logs else (LOG_LEFT_OUT if log else None),
+                winner=number.get(winner),
             )
         )
     return TournamentFile(
@@ -107,13 +108,6 @@ def unique_slug(name: str) -> str:
     return slug
 
 
-def rounds_announced(record: TournamentFile) -> int:
-    """The file's announced rounds; an all-play-all already under way has its table's (tournament.md, All-play-all)."""
-    if record.settings.system == System.ALL_PLAY_ALL and record.rounds:
-        return last_round(record) or record.settings.rounds
-    return record.settings.rounds
-
-
 @transaction.atomic
 def import_record(record: TournamentFile, slug: str | None = None) -> Tournament:
     """Create the tournament, its players, rounds and matches, all or nothing."""
@@ -122,7 +116,7 @@ def import_record(record: TournamentFile, slug: str | None = None) -> Tournament
         name=record.name,
         slug=slug or unique_slug(record.name),
         system=settings.system,
-        rounds_announced=rounds_announced(record),
+        rounds_announced=settings.rounds,
         bye_half_points=settings.bye_half_points,
         progressive=settings.progressive,
         clock_s=settings.clock_s,

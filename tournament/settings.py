@@ -210,6 +210,9 @@ LOGOUT_REDIRECT_URL = "/"
 # worker.  REDIS_URL puts the cache in Redis, shared by every worker and every
 # machine: each page is rendered once for all of them.
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+# What one process may keep of pages in its memory: all of them without Redis,
+# the copies of those read from Redis with it.  DJANGO_PAGE_CACHE_MB sets it.
+PAGE_CACHE_BYTES = _env_int("DJANGO_PAGE_CACHE_MB", 64) * 2**20
 if REDIS_URL:
     if urlsplit(REDIS_URL).scheme not in {"redis", "rediss", "unix"}:
         raise ImproperlyConfigured(
@@ -234,19 +237,21 @@ if REDIS_URL:
                 "socket_connect_timeout": 2,
                 "socket_timeout": 2,
                 "LOCAL_COPIES_OF": ["public-page:"],  # the keys tournament/cache.py makes
-                "LOCAL_MAX_BYTES": 64 * 2**20,
+                "LOCAL_MAX_BYTES": PAGE_CACHE_BYTES,
             },
         }
     }
 else:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            # Django's memory cache, bounded in bytes too (tournament/memory_cache.py).
+            "BACKEND": "tournament.memory_cache.BoundedMemoryCache",
             "LOCATION": "ingenious-public-pages",
             # Pages never expire by age: a change moves the version in their keys, so a
-            # stale page is never reached again; MAX_ENTRIES bounds the memory.
+            # stale page is never reached again; the least recently used leave first
+            # once the pages stored add up to MAX_BYTES (each process its own).
             "TIMEOUT": None,
-            "OPTIONS": {"MAX_ENTRIES": 5000},
+            "OPTIONS": {"MAX_ENTRIES": 5000, "MAX_BYTES": PAGE_CACHE_BYTES},
         }
     }
 

@@ -1,13 +1,15 @@
-from django.db.models import Count, Exists, OuterRef
+from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
 from scoring.metrics import metrics_in_order, order_text
 from scoring.standings import crosstable as crosstable_rows
+from scoring.standings import full_grid, round_chart
 from scoring.standings import standings as standing_rows
-from scoring.tables import StandingsTable
+from scoring.tables import STANDINGS_SORTS, StandingsTable
 
 from games.board_svg import board_svg
 from games.engine.clock import minutes
@@ -16,16 +18,15 @@ from games.engine.timeline import timeline
 from .cache import cached_public_page
 from .domain.rounds import progress
 from .domain.text import PROGRESSIVE_READINGS
-from .models import Round, Tournament
+from .models import Tournament
 from .public import boards, games_of
-from .records import record_of
+from .records import match_log, record_of
 
 
 @cached_public_page
 def home(request):
     """The front page: what the site is for, and the tournaments it holds."""
-    tournaments = Tournament.objects.filter(listed=True).annotate(
-        entry_count=Count("players"), has_rounds=Exists(Round.objects.filter(tournament=OuterRef("pk"))))
+    tournaments = Tournament.objects.filter(listed=True).annotate(entry_count=Count("players"))
     return render(request, "home.html", {"tournaments": tournaments})
 
 
@@ -72,7 +73,7 @@ def player(request, slug, number):
     )
 
 
-@cached_public_page
+@cached_public_page(reads={"sort": STANDINGS_SORTS, "_export": ("csv",)})
 def standings(request, slug):
     tournament = _tournament(slug)
     record = record_of(tournament, with_logs=False)
@@ -97,28 +98,32 @@ def standings(request, slug):
 
 @cached_public_page
 def crosstable(request, slug):
+    """The crosstable: an n × n grid for an all-play-all or a small field, else round by round (n × rounds)."""
     tournament = _tournament(slug)
     record = record_of(tournament, with_logs=False)
-    rows = crosstable_rows(record)
-    return render(
-        request,
-        "tournament/crosstable.html",
-        {"tournament": tournament, "rows": rows, "reading": PROGRESSIVE_READINGS[tournament.progressive],
-         "metrics": metrics_in_order(), "progress": progress(record)},
-    )
+    page = {"tournament": tournament, "reading": PROGRESSIVE_READINGS[tournament.progressive],
+            "metrics": metrics_in_order(), "grid": full_grid(record), "progress": progress(record)}
+    if page["grid"]:
+        page["rows"] = crosstable_rows(record)
+    else:
+        page["round_numbers"], page["rows"] = round_chart(record)
+        # Every player's page address but the number, reversed once rather than once a line.
+        page["player_url"] = reverse("tournament:player", args=[slug, 1]).removesuffix("1/")
+    return render(request, "tournament/crosstable.html", page)
 
 
 @cached_public_page
 def game(request, slug, number, table):
     """The game viewer: step through a match's move log."""
     tournament = _tournament(slug)
-    record = record_of(tournament)
+    record = record_of(tournament, with_logs=False)  # the names; the one log needed is read on its own
     if not 1 <= number <= len(record.rounds) or not 1 <= table <= len(record.rounds[number - 1].matches):
         raise Http404("No such match")
     match = record.rounds[number - 1].matches[table - 1]
-    if not match.log:
+    log = match_log(tournament, number, table) if match.log is not None else None
+    if not log:
         raise Http404("This match has no move log")
-    line = timeline(match.log)
+    line = timeline(log)
     players = {p.id: p for p in record.players}
     steps = [
         {"n": s.number, "player": s.player, "tile": s.tile, "cells": [list(c) for c in s.cells],

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.module_loading import import_string
@@ -65,7 +66,10 @@ def test_an_unreadable_database_url_is_named_without_its_password(environment):
 
 
 def test_the_cache_is_each_process_memory_unless_redis_url_names_a_server(environment):
-    assert environment()["CACHES"]["default"]["BACKEND"].endswith("LocMemCache")
+    memory = environment()["CACHES"]["default"]
+    assert issubclass(import_string(memory["BACKEND"]), LocMemCache)  # Django's own, bounded in bytes too
+    assert memory["OPTIONS"]["MAX_BYTES"] == 64 * 2**20
+    assert environment(DJANGO_PAGE_CACHE_MB="16")["CACHES"]["default"]["OPTIONS"]["MAX_BYTES"] == 16 * 2**20
     cache = environment(REDIS_URL="redis://127.0.0.1:6379/2")["CACHES"]["default"]
     assert issubclass(import_string(cache["BACKEND"]), RedisCache)  # Django's own, with local copies of pages
     assert cache["LOCATION"] == "redis://127.0.0.1:6379/2"

@@ -8,14 +8,12 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from scoring.metrics import DEFAULT_ORDER, metrics_in_order, order_text
-from scoring.standings import crosstable, standings
+from scoring.standings import FULL_GRID_MAX, crosstable, round_chart, standings
 
 from ..domain.records import TournamentFile
 from ..domain.rounds import progress
 from ..domain.text import PROGRESSIVE_READINGS
 from .kit import MARGIN, SHADE, build, listing, page_size, share, style
-
-FULL_GRID_MAX = 30  # above this many players the crosstable is printed round by round
 
 
 # --- Standings and crosstable -----------------------------------------------------------
@@ -55,12 +53,13 @@ def standings_pdf(record: TournamentFile, paper: str = "A4", printed_on: datetim
 
 def crosstable_pdf(record: TournamentFile, paper: str = "A4", printed_on: datetime.date | None = None) -> bytes:
     """The crosstable in standings order, landscape: a full grid up to 30 players, round by round beyond."""
-    rows = crosstable(record)
     width = page_size(paper, wide=True)[0] - 2 * MARGIN
-    if len(rows) <= FULL_GRID_MAX:
-        table, note = _full_grid(rows, width), "Each cell: the row player's results against the column player."
+    # The paper's own limit: more columns than 30 do not fit across a page, whatever the system.
+    if len(record.players) <= FULL_GRID_MAX:
+        table = _full_grid(crosstable(record), width)
+        note = "Each cell: the row player's results against the column player."
     else:
-        table, note = _round_chart(rows, width), (
+        table, note = _round_chart(*round_chart(record), width), (
             "Each round: the opponent's number (No.), f if the player played first or s if second, then the "
             "result (1 win, ½ draw, 0 loss; + and − forfeits, … to come).")
     story = [Paragraph(_title(record, "Crosstable"), style(14, bold=True)), Spacer(1, 2 * mm),
@@ -83,24 +82,13 @@ def _full_grid(rows, width: float) -> Table:
     return table
 
 
-def _round_chart(rows, width: float) -> Table:
+def _round_chart(round_numbers: list[int], rows, width: float) -> Table:
     abbrs = [m.abbr for m in metrics_in_order(DEFAULT_ORDER)]
-    number = {row.standing.player_id: n for n, row in enumerate(rows, start=1)}
-    round_numbers = [game.round_number for game in rows[0].standing.rounds] if rows else []
     header = ["No.", "Place", "Player", *[f"R{r}" for r in round_numbers], *abbrs]
-    body = []
-    for n, row in enumerate(rows, start=1):
-        games = [_round_cell(game, number) for game in row.standing.rounds]
-        body.append([str(n), row.standing.place, _name_cell(row.standing), *games, *row.standing.metric_texts])
+    body = [[str(row.number), row.standing.place, _name_cell(row.standing), *row.cells, *row.standing.metric_texts]
+            for row in rows]
     cell = min(18 * mm, (width - 105 * mm - 11 * mm * len(abbrs)) / max(1, len(round_numbers)))
     widths = [10 * mm, 14 * mm, 80 * mm] + [cell] * len(round_numbers) + [11 * mm] * len(abbrs)
     table = listing([header] + body, widths, size=8, align_right=(0,))
     table.setStyle(TableStyle([("ALIGN", (3, 0), (-1, -1), "CENTER")]))
     return table
-
-
-def _round_cell(game, number: dict[int, int]) -> str:
-    """ "12f 1": met No. 12, played first, won; a round without an opponent is its mark ("bye 1") or "–"."""
-    if game.opponent not in number:
-        return game.mark or "–"
-    return f"{number[game.opponent]}{'f' if game.played_first else 's'} {game.mark}"
