@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 
 from .. import services
+from ..domain.game_logs import same_name
 from ..forms import ResultForm
 from ..models import Match, Round, Submission
 from ..submitting import posted, refusal_shown, show_refusal
@@ -57,18 +58,23 @@ def match_result(request, tournament, pk):
         "form": form,
         "result": _result_words(match),
         "submissions": match.submissions.select_related("by").order_by("-created_at"),
-        "log_names": _log_names(form),
+        "log_names": _log_names(form, match),
     })
 
 
-def _log_names(form) -> list[str] | None:
-    """The two names a posted log gives, to show beside the match's (a platform's user names, the order)."""
+def _log_names(form, match) -> list[str] | None:
+    """The two names a posted log gives when they are not the match's, to show beside them (user names, the order)."""
     text = form.data.get("log_text") if form is not None and form.is_bound else None
     try:
         names = json.loads(text).get("players") if text else None
     except (ValueError, AttributeError, RecursionError):
         return None
-    return [str(name) for name in names] if isinstance(names, list) and len(names) == 2 else None
+    if not isinstance(names, list) or len(names) != 2:
+        return None
+    names = [str(name) for name in names]
+    if same_name(names[0], match.first.name) and same_name(names[1], match.second.name):
+        return None
+    return names
 
 
 def _form_after_refusal(request, match, refused) -> ResultForm:

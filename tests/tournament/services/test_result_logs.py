@@ -109,3 +109,15 @@ def test_the_result_form_shows_the_logs_names_beside_the_matchs(client, match):
     assert response.status_code == 302
     match.refresh_from_db()
     assert match.status == Match.PLAYED
+
+
+def test_a_refused_log_is_drawn_on_the_result_form_with_its_faulty_placement(client, match):
+    log = log_of("Ann Able", "Ben Baker")
+    place = next(i for i, e in enumerate(log["events"]) if e["type"] == "place" and i > 10)
+    log["events"][place]["cells"] = [[40, 0], [41, 0]]  # far off the board
+    client.force_login(match.organiser)
+    response = client.post(f"/manage/{match.round.tournament.slug}/match/{match.pk}/",
+                           {"status": "played", "version": match.version, "log_text": json.dumps(log)})
+    page = response.content.decode()
+    assert "The move log is not valid (off-board)" in page
+    assert f"Event {place}:" in page and 'class="faulty-move"' in page and "off the playing area" in page
