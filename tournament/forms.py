@@ -59,6 +59,11 @@ class TournamentForm(forms.Form):
     late_entry_half_points = forms.TypedChoiceField(label="Late-entry VP per missed round", coerce=int,
                                                     choices=Tournament.HALF_POINT_CHOICES, initial=0,
                                                     widget=forms.RadioSelect)
+    # Not required, so a form posted without it (an older page) keeps the default of 0.
+    excused_half_points = forms.TypedChoiceField(label="Excused absence VP", coerce=int, required=False,
+                                                 empty_value=0, choices=Tournament.HALF_POINT_CHOICES, initial=0,
+                                                 widget=forms.RadioSelect,
+                                                 help_text="What a player excused from a round scores for it.")
 
     def settings(self) -> dict:
         return {key: value for key, value in self.cleaned_data.items() if key != "name"}

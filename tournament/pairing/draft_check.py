@@ -89,8 +89,8 @@ def check(entrants: list[Entrant], tables: list[DraftTable], excused: frozenset 
     result = check_draft(entrants, tables, excused, criteria=criteria)
     if result.of(SCORES) and not bound_reachable([e for e in entrants if e.id in _seated(tables)]):
         best = engine_differences(entrants, _seated(tables))
-        if best is not None:
-            result = check_draft(entrants, tables, excused, best)
+        # No pairing of these players without a rematch: the VP alone set the comparison.
+        result = check_draft(entrants, tables, excused, best, by_vp_alone=best is None)
     return result
 
 
@@ -145,10 +145,11 @@ def engine_differences(entrants: list[Entrant], seated: set[int]) -> list[int] |
 
 
 def check_draft(entrants: list[Entrant], tables: list[DraftTable], excused: frozenset = frozenset(),
-                best: list[int] | None = None, criteria: bool = True) -> DraftCheck:
+                best: list[int] | None = None, criteria: bool = True, by_vp_alone: bool = False) -> DraftCheck:
     """Every rule the draft breaks.  `excused`: players approved to miss this round.
 
-    `criteria` False leaves out criteria 1-3 (an all-play-all's table is fixed, not optimised).
+    `criteria` False leaves out criteria 1-3 (an all-play-all's table is fixed, not optimised);
+    `by_vp_alone` says that no pairing of these players avoids a rematch, so the bound is all there is.
 
     `best` is the best pairing's score differences (half-points, largest
     first) for the players the draft seats at games; by default the lower
@@ -164,7 +165,7 @@ def check_draft(entrants: list[Entrant], tables: list[DraftTable], excused: froz
     result.breaches += _table_rules(by_id, tables, games, excused)
     if not criteria:
         return result
-    scores, result.differences, result.best = _score_gaps(by_id, games, best)
+    scores, result.differences, result.best = _score_gaps(by_id, games, best, by_vp_alone)
     result.breaches += scores
     rank = {e.id: i for i, e in enumerate(ranking_order(entrants))}
     for table in games:
@@ -238,7 +239,7 @@ def _table_rules(by_id, tables: list[DraftTable], games: list[DraftTable], excus
     return breaches
 
 
-def _score_gaps(by_id, games: list[DraftTable], best: list[int] | None):
+def _score_gaps(by_id, games: list[DraftTable], best: list[int] | None, by_vp_alone: bool = False):
     """Tables further apart in VP than the best pairing needs: those the best pairing's gaps do not cover."""
     pairs = [(by_id[t.first], by_id[t.second]) for t in games]
     differences = score_differences(pairs)
@@ -260,8 +261,10 @@ def _score_gaps(by_id, games: list[DraftTable], best: list[int] | None):
             continue
         breaches.append(Breach(SCORES, table.number, (
             f"Table {table.number}: {first.label} ({format_vp(first.half_points)} VP) v {second.label} "
-            f"({format_vp(second.half_points)} VP) are {format_vp(gap)} VP apart, more than the best pairing needs; "
-            f"its score differences: {describe_differences(best)}.")))
+            f"({format_vp(second.half_points)} VP) are {format_vp(gap)} VP apart, " + (
+                f"more than their VP need (no pairing of them avoids every rematch); by VP alone the score differences "
+                f"could be: {describe_differences(best)}." if by_vp_alone else
+                f"more than the best pairing needs; its score differences: {describe_differences(best)}."))))
     return sorted(breaches, key=lambda b: b.table), differences, best
 
 

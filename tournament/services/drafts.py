@@ -176,7 +176,7 @@ def publish_draft(round_: Round, user=None, despite_breaches: bool = False) -> D
     broken = [b.text for b in result.breaches if b.rule == "absolute"]
     if broken and not despite_breaches:
         raise Refused(f"The draft breaks {len(broken)} absolute rule{'s' if len(broken) > 1 else ''} "
-                      "(listed above): tick the confirmation to publish it all the same.", "confirm")
+                      "(listed above): tick the confirmation to publish it all the same.")
     round_.status = Round.PUBLISHED
     round_.save()
     after = {"tables": audit.tables_of(round_)}

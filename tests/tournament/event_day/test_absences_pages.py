@@ -80,3 +80,15 @@ def test_the_organiser_excuses_a_player_from_the_player_page_and_cancels_it(org_
     assert not ExcusedAbsence.objects.exists()
     page = text(org_client.post(base + "absences/excuse/", {"player": di.pk, "round_number": "9"}, follow=True))
     assert "Round: choose a round still to be paired." in page
+
+
+def test_the_excused_vp_is_a_setting_shown_on_the_dashboard_and_audited(org_client, people):
+    tournament = make_event("Setting Open", ["Ann", "Ben"], organiser=people["org"], system="swiss")
+    response = org_client.post(f"/manage/{tournament.slug}/settings/", {
+        "name": "Setting Open", "system": "swiss", "rounds_announced": 7, "bye_half_points": 2,
+        "progressive": "sum", "clock_s": 600, "late_entry_half_points": 0, "excused_half_points": 1},
+        follow=True)
+    assert "Excused absence ½ VP" in words(response)
+    entry = AuditEntry.objects.filter(tournament=tournament).first()
+    assert (entry.action, entry.before, entry.after) == ("settings changed", {"excused_half_points": 0},
+                                                         {"excused_half_points": 1})

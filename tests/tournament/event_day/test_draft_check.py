@@ -144,3 +144,14 @@ def test_the_named_tables_agree_with_the_best_of_every_pairing_on_random_fields(
 def test_checking_the_bound_alone_is_never_kinder_than_the_engine():
     field = [player(1, 2, [2]), player(2, 2, [1]), player(3, 0, [4]), player(4, 0, [3])]
     assert check_draft(field, [T(1, 1, 3), T(2, 2, 4)]).of(SCORES)  # against the bound, wrongly wide
+
+
+def test_when_every_pairing_has_a_rematch_the_gaps_are_weighed_by_vp_alone():
+    # All four have met: no pairing avoids a rematch.  A and B on 1 VP, C and D on 0: A v B, C v D is level.
+    met = {1: [2, 3, 4], 2: [1, 3, 4], 3: [1, 2, 4], 4: [1, 2, 3]}
+    field = [player(n, 2 if n < 3 else 0, met[n]) for n in met]
+    result = check(field, [T(1, 1, 3), T(2, 2, 4)])
+    assert result.of(SCORES)[0].text == (
+        "Table 1: A (1 VP) v C (0 VP) are 1 VP apart, more than their VP need (no pairing of them avoids every "
+        "rematch); by VP alone the score differences could be: none (every table on equal VP).")
+    assert check(field, [T(1, 1, 2), T(2, 3, 4)]).of(SCORES) == []

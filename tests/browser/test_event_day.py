@@ -1,0 +1,137 @@
+"""Event day in a real browser (issue 13): a stuck round paired by hand, a round taken back and re-paired,
+an excused absence asked for through a private link and approved, an all-play-all played to its end.
+
+Each page is shot at 390 px (the phone the fixture opens) and at desktop width, into tests/artifacts/.
+"""
+
+import pytest
+
+from tournament import services
+from tournament.models import Match, Round
+
+from tests.factories import make_event
+
+from .conftest import log_in, shot
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+NAMES = ["Ann Able", "Ben Baker", "Cy Cole", "Di Dunn"]
+RATINGS = [2000, 1900, 1800, 1700]  # seeds 1..4 in this order
+PASSWORD = "a long secret"
+
+
+def shots(page, name):
+    """The page at phone width and at desktop width."""
+    shot(page, f"event-day-{name}-390")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    shot(page, f"event-day-{name}-desktop")
+    page.set_viewport_size({"width": 390, "height": 900})
+
+
+def play(round_):
+    """Every game still to play in the round won by its first player, then the round closed."""
+    for match in round_.matches.filter(status=Match.PENDING):
+        services.enter_result(match, status=Match.PLAYED, scores=[[9] * 6, [5] * 6])
+    services.close_round(round_)
+
+
+@pytest.fixture
+def organiser_page(page, django_user_model):
+    organiser = django_user_model.objects.create_user("org", password=PASSWORD, is_staff=True)
+    page.organiser = organiser
+    log_in(page, "org", PASSWORD)
+    return page
+
+
+def test_a_stuck_round_is_paired_by_hand_and_published_after_the_confirmation(organiser_page):
+    page = organiser_page
+    event = make_event("Stuck Open", NAMES, organiser=page.organiser, ratings=RATINGS, system="swiss",
+                       rounds_announced=5)
+    for _ in range(3):  # four players, three rounds: everyone has met everyone
+        round_ = services.generate_round(event)
+        services.publish_round(round_)
+        play(round_)
+    page.goto(f"{page.base}/manage/{event.slug}/")
+    page.click("button:has-text('Pair next round')")
+    assert page.locator("text=No pairing avoids a rematch: pair this round by hand").count() == 1
+    shots(page, "01-stuck")
+    page.click("button:has-text('Pair by hand')")
+    assert page.locator("text=Not placed (4)").count() >= 1
+    shots(page, "02-empty-draft")
+    for first, second in (("Ann Able (seed 1)", "Ben Baker (seed 2)"), ("Cy Cole (seed 3)", "Di Dunn (seed 4)")):
+        page.select_option("#id_seat_first", label=first)
+        page.select_option("#id_seat_second", label=second)
+        page.click("button:has-text('Seat them')")
+    assert page.locator("text=Table 1: Ann Able and Ben Baker have met before.").count() == 1
+    shots(page, "03-draft-breaks-rules")
+    page.click("button:has-text('Publish round 4 despite the broken rules')")
+    assert page.locator("text=tick the confirmation to publish it all the same").count() == 1
+    assert Round.objects.get(tournament=event, number=4).status == Round.DRAFT
+    shots(page, "04-confirmation-asked")
+    page.check("#id_confirm")
+    page.click("button:has-text('Publish round 4 despite the broken rules')")
+    assert page.locator("text=Round 4 is published despite the rules it breaks").count() == 1
+    assert Round.objects.get(tournament=event, number=4).status == Round.PUBLISHED
+    shots(page, "05-published")
+
+
+def test_a_round_is_taken_back_and_paired_again(organiser_page):
+    page = organiser_page
+    event = make_event("Again Open", NAMES, organiser=page.organiser, ratings=RATINGS, system="swiss",
+                       publish_round_one=True)
+    page.goto(f"{page.base}/manage/{event.slug}/")
+    page.click("button:has-text('Take round 1 back to a draft')")
+    assert page.locator("text=Round 1 is a draft again").count() == 1
+    shots(page, "06-taken-back")
+    page.click("button:has-text('Start again from an empty draft')")
+    assert page.locator("text=Not placed (4)").count() >= 1
+    page.click("button:has-text('Start again from the engine')")
+    assert page.locator("text=The draft breaks no pairing rule.").count() == 1
+    shots(page, "07-re-paired")
+    page.click("button:has-text('Publish round 1')")
+    assert page.locator("text=Round 1 is published: players can see their tables.").count() == 1
+    assert Round.objects.get(tournament=event).status == Round.PUBLISHED
+
+
+def test_an_excused_absence_asked_for_through_a_private_link_is_approved(organiser_page):
+    page = organiser_page
+    event = make_event("Absent Open", NAMES + ["Ed Eng"], organiser=page.organiser, ratings=RATINGS + [1600],
+                       system="swiss", rounds_announced=4)
+    round_one = services.generate_round(event)
+    services.publish_round(round_one)
+    play(round_one)
+    cy = event.players.get(name="Cy Cole")
+    page.goto(f"{page.base}/p/{cy.link_token}/")
+    page.select_option("#id_excuse_round_number", "2")
+    shots(page, "08-link-asks")
+    page.click("button:has-text('Ask to be excused')")
+    assert page.locator("text=Round 2: asked for, waiting for the organiser").count() == 1
+    shots(page, "09-link-asked")
+
+    page.goto(f"{page.base}/manage/{event.slug}/")
+    assert page.locator("text=asks to be excused").count() == 1
+    shots(page, "10-dashboard-request")
+    page.click("button[aria-label=\"Approve Cy Cole's absence from round 2\"]")
+    assert page.locator("text=Cy Cole is excused from round 2.").count() == 1
+    page.click("button:has-text('Pair next round')")
+    assert page.locator("text=The draft breaks no pairing rule.").count() == 1
+    shots(page, "11-draft-with-excused")
+    assert Match.objects.get(round__tournament=event, round__number=2, first=cy).status == Match.EXCUSED
+
+
+def test_an_all_play_all_is_played_to_its_end(organiser_page):
+    page = organiser_page
+    event = make_event("Circle Cup", NAMES, organiser=page.organiser, ratings=RATINGS, system="all-play-all")
+    page.goto(f"{page.base}/manage/{event.slug}/")
+    for number in (1, 2, 3):  # four players: three rounds
+        page.click("button:has-text('Pair next round')")
+        page.click(f"button:has-text('Publish round {number}')")
+        assert page.locator(f"text=Round {number} is published").count() == 1
+        play(Round.objects.get(tournament=event, number=number))
+        page.reload()
+    assert page.locator("text=The tournament is finished").count() == 1
+    assert page.locator("button:has-text('Pair next round')").count() == 0
+    shots(page, "12-all-play-all-finished")
+    page.click("text=final standings")
+    assert page.locator("h2:has-text('Final standings')").count() == 1
+    shots(page, "13-final-standings")
