@@ -47,8 +47,10 @@ def match_result(request, tournament, pk):
         with refusal_shown(request, form, ResultForm.SERVICE_FIELDS) as refusal:
             saved = services.enter_result(match, user=request.user, **form.entry())
             verb = "corrected" if correcting else "saved"
+            # A correction leaves the later rounds as they were paired (tournament.md, "Changing a round already out").
+            stand = " " + services.stand_note(services.later_rounds(match.round)) if correcting else ""
             messages.success(request, f"Round {match.round.number}, table {match.table}: "
-                                      f"{services.result_summary(saved)} ({verb}).")
+                                      f"{services.result_summary(saved)} ({verb}).{stand.rstrip()}")
             return redirect("manage:dashboard", tournament.slug)
         match.refresh_from_db()  # shown again as it now stands, with the refusal on a form of its current version
         form = _form_after_refusal(request, match, refusal.refused)

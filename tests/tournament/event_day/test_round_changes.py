@@ -83,3 +83,15 @@ def test_a_closed_round_is_reopened_and_the_later_rounds_are_named(org_client, e
     assert "Round 1 is open again" in page
     page = text(org_client.post(base + "round/1/reopen/", follow=True))
     assert "Round 1 is not closed: its results can be entered and corrected as it is." in page
+
+
+def test_a_correction_on_the_result_page_names_the_later_rounds_that_stand(org_client, event):
+    round_one = Round.objects.get(tournament=event)
+    play(round_one)
+    services.publish_round(services.generate_round(event))
+    org_client.post(f"/manage/{event.slug}/round/1/reopen/")
+    match = round_one.matches.select_related("first", "second").order_by("table").first()
+    data = {"status": "forfeit", "present": "second", "correct": "on", "version": match.version}
+    page = text(org_client.post(f"/manage/{event.slug}/match/{match.pk}/", data, follow=True))
+    assert (f"Round 1, table 1: forfeit, won by {match.second.name} (corrected). "
+            "Round 2 was paired on the old result; it stands.") in page
