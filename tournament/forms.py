@@ -6,15 +6,13 @@ puts its sentence on the field it names, or above the form when it names none.
 
 from __future__ import annotations
 
-import csv
-import io
-
 from django import forms
 
 from games.colours import COLOURS
 
 from .domain.results import MAX_SCORE
 from .models import Match, Player, Tournament
+from .players_csv import PlayersFileFault, read_players
 from .tfile import FileFault, load_text
 
 MAX_TOURNAMENT_FILE_BYTES = 5_000_000
@@ -124,29 +122,12 @@ class PlayersCsvForm(forms.Form):
 
     @staticmethod
     def parse(text: str) -> list[tuple[str, int | None, str]]:
-        """Rows of name, rating, club (a header line is allowed); a bad row is a `ValidationError` naming its line."""
-        rows = []
-        reader = csv.reader(io.StringIO(text))
-        for line_number, row in enumerate(reader, start=1):
-            if not row or not any(cell.strip() for cell in row):
-                continue
-            cells = [cell.strip() for cell in row] + ["", ""]
-            name, rating_text, club = cells[0], cells[1], cells[2]
-            if line_number == 1 and name.lower() == "name":
-                continue
-            if not name:
-                raise forms.ValidationError(f"Line {line_number}: the name is empty.")
-            rating = None
-            if rating_text:
-                try:
-                    rating = int(rating_text)
-                except ValueError:
-                    raise forms.ValidationError(
-                        f"Line {line_number}: the rating {rating_text!r} is not a whole number.") from None
-            rows.append((name, rating, club))
-        if not rows:
-            raise forms.ValidationError("The file has no players in it.")
-        return rows
+        """Rows of name, rating, club (a header line is allowed), checked as the tournament file is
+        (`players_csv`); faults are one `ValidationError` with a sentence per fault, naming line and field."""
+        try:
+            return [(row.name, row.rating, row.club) for row in read_players(text)]
+        except PlayersFileFault as fault:
+            raise forms.ValidationError(fault.faults) from None
 
 
 class WithdrawForm(forms.Form):

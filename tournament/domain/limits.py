@@ -4,3 +4,5 @@ MAX_ROUND = 32_767  # round numbers, rounds announced, joined/withdrawn rounds, 
 MAX_INT = 2_147_483_647  # player ids, ratings (either sign), the clock (integers)
 MAX_TOURNAMENT_NAME = 200
 MAX_PLAYER_TEXT = 120  # a player's name and club
+MAX_RATING = 10_000  # a rating typed or read from a players file: 0 to this (a file may hold any integer)
+MAX_PLAYERS_FILE_ROWS = 10_000  # players one players file (CSV) may enter at once

@@ -169,7 +169,8 @@ def test_csv_import_names_the_bad_line_and_imports_nothing(event):
     before = event.players.count()
     with pytest.raises(ValidationError) as invalid:
         PlayersCsvForm.parse("name,rating,club\nZoë Ørsted,1800,Oslo\nBad Row,high,\n")
-    assert invalid.value.messages == ["Line 3: the rating 'high' is not a whole number."]
+    assert invalid.value.messages == [
+        "Line 3, rating: 'high' is not a rating: a rating is a whole number from 0 to 10,000, or empty."]
     # The service takes the rows the form has read, all or none.
     assert refusal(services.import_players, event, [("Zoë Ørsted", 1800, "Oslo"), (" ", None, "")]) == (
         "Every player needs a name.")

@@ -1,0 +1,124 @@
+"""A players file: CSV lines of name, rating, club, read and checked as strictly as the tournament file.
+
+`read_players(text)` gives the rows, or raises `PlayersFileFault` with one
+sentence per fault, each naming its line and field: the same limits as the
+tournament file and the player form (`domain.limits`: a name and a club of
+at most 120 characters, a rating from 0 to 10,000), no control characters
+(a NUL, a line break inside quotes, a tab: nothing a name is made of), a
+quote opened and never closed, more cells than three, and more players
+than one file may hold.  Plain Python: the form (`forms.PlayersCsvForm`)
+turns the fault into its error, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+from dataclasses import dataclass
+
+from .domain.limits import MAX_PLAYER_TEXT, MAX_PLAYERS_FILE_ROWS, MAX_RATING
+
+MAX_FAULTS_SHOWN = 20
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    line: int
+    name: str
+    rating: int | None
+    club: str
+
+
+class PlayersFileFault(ValueError):
+    """Every fault found, one sentence each ("Line 4, rating: ..."), in the order of the file."""
+
+    def __init__(self, faults: list[str]):
+        shown = faults[:MAX_FAULTS_SHOWN]
+        if len(faults) > len(shown):
+            shown.append(f"... and {len(faults) - len(shown)} more faults.")
+        super().__init__("\n".join(shown))
+        self.faults = shown
+
+
+def read_players(text: str) -> list[PlayerRow]:
+    """The rows of a players file, in order; a first line "name,rating,club" is a header and is skipped."""
+    rows: list[PlayerRow] = []
+    faults: list[str] = []
+    reader = csv.reader(io.StringIO(text), strict=True)
+    line = 1  # where the next record starts
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as error:
+            faults.append(_unreadable(line, reader.line_num, error))
+            break
+        start, line = line, reader.line_num + 1
+        if not any(cell.strip() for cell in cells) or (not rows and not faults and _is_header(cells)):
+            continue
+        if len(rows) == MAX_PLAYERS_FILE_ROWS:
+            faults.append(f"Line {start}: the file holds more than {MAX_PLAYERS_FILE_ROWS:,} players, the most one "
+                          "file may enter: split it into files of fewer.")
+            break
+        row, row_faults = _row(start, cells)
+        faults.extend(row_faults)
+        if row is not None:
+            rows.append(row)
+    if faults:
+        raise PlayersFileFault(faults)
+    if not rows:
+        raise PlayersFileFault(["The file has no players in it: one line per player, name,rating,club."])
+    return rows
+
+
+def _is_header(cells: list[str]) -> bool:
+    return cells[0].strip().casefold() == "name"
+
+
+def _unreadable(start: int, at: int, error: csv.Error) -> str:
+    if "unexpected end of data" in str(error):
+        return (f"Line {start}: a quote (\") is opened and never closed, so the rest of the file would be read as "
+                "one name: close it, or take it out.")
+    if "expected after" in str(error):
+        return (f"Line {at}: a quote (\") inside a quoted name must be doubled (\"\"), or the name written "
+                "without quotes.")
+    return f"Line {at}: the line cannot be read as CSV ({error})."
+
+
+def _row(line: int, cells: list[str]) -> tuple[PlayerRow | None, list[str]]:
+    """The line's player, or None and every fault of the line, each naming its field."""
+    faults = []
+    if any(cell.strip() for cell in cells[3:]):
+        faults.append(f"Line {line}: {len(cells)} cells; a line holds at most three: name, rating, club.")
+    name, rating_text, club = [cell.strip() for cell in cells[:3]] + [""] * (3 - len(cells[:3]))
+    faults += [f"Line {line}, {field}: {problem}" for field, problem in (
+        ("name", _text_problem(name, required=True)), ("club", _text_problem(club, required=False)),
+        ("rating", _rating_problem(rating_text))) if problem]
+    if faults:
+        return None, faults
+    return PlayerRow(line, name, int(rating_text) if rating_text else None, club), []
+
+
+def _text_problem(text: str, required: bool) -> str | None:
+    if required and not text:
+        return "every player needs a name."
+    if len(text) > MAX_PLAYER_TEXT:
+        return f"{len(text)} characters long; at most {MAX_PLAYER_TEXT}."
+    control = next((c for c in text if unicodedata.category(c) == "Cc"), None)
+    if control is not None:
+        what = {"\x00": "a NUL character", "\n": "a line break", "\r": "a line break", "\t": "a tab"}.get(
+            control, f"the control character U+{ord(control):04X}")
+        return f"holds {what}, which no name or club may hold."
+    return None
+
+
+def _rating_problem(text: str) -> str | None:
+    if not text:
+        return None
+    # ASCII digits only: int() would take "²"'s cousins ("٣") and a hundred thousand digits.
+    if not (text.isascii() and text.isdigit() and len(text) <= len(str(MAX_RATING))) or int(text) > MAX_RATING:
+        shown = text if len(text) <= 20 else text[:20] + "..."
+        return f"{shown!r} is not a rating: a rating is a whole number from 0 to {MAX_RATING:,}, or empty."
+    return None
