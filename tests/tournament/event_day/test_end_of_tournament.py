@@ -1,0 +1,36 @@
+"""The end of a tournament on the organiser's pages: no pairing button, final standings, raising the rounds goes on."""
+
+import pytest
+
+from tournament import services
+
+from tests.factories import make_event
+
+from .helpers import play, text, words
+
+pytestmark = pytest.mark.django_db
+
+SETTINGS = {"name": "End Open", "system": "swiss", "bye_half_points": 2, "progressive": "sum", "clock_s": 600,
+            "late_entry_half_points": 0, "excused_half_points": 0}
+
+
+def test_a_finished_swiss_offers_no_pairing_until_its_rounds_are_raised(org_client, people):
+    tournament = make_event("End Open", ["Ann", "Ben", "Cy", "Di"], organiser=people["org"], system="swiss",
+                            rounds_announced=2)
+    for _ in range(2):
+        round_ = services.generate_round(tournament)
+        services.publish_round(round_)
+        play(round_)
+    base = f"/manage/{tournament.slug}/"
+    page = words(org_client.get(base))
+    assert ("The tournament is finished : all 2 announced rounds are paired and closed (raise the number of rounds "
+            "to go on). The final standings are out. Announced rounds") in page
+    assert "Pair next round" not in page and "Pair by hand" not in page
+    refused = text(org_client.post(base + "pair-by-hand/", follow=True))
+    assert "No round 3: the tournament is finished" in refused
+
+    org_client.post(base + "settings/", {**SETTINGS, "rounds_announced": 3})
+    page = words(org_client.get(base))
+    assert "The tournament is finished" not in page and "Pair next round" in page
+    page = text(org_client.post(base + "pair/", follow=True))
+    assert "Round 3 is paired as a draft" in page
