@@ -21,6 +21,8 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
     current = rounds[-1] if rounds else None
     latest = current.number if current else 0
     published = max((r.number for r in rounds if r.status != Round.DRAFT), default=0)
+    absences = list(ExcusedAbsence.objects.filter(player__tournament=tournament, round_number__gt=published)
+                    .select_related("player").order_by("-status", "round_number", "player__name"))
     players = []
     for player in tournament.players.order_by("seed"):
         form = withdraw_form if withdrawing == player.pk else WithdrawForm(
@@ -44,8 +46,8 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
         "player_form": player_form or PlayerForm(auto_id="id_add_%s"),
         "excuse_form": ExcuseForm(tournament=tournament, auto_id="id_excuse_%s"),
         "rounds_to_come": rounds_to_come(tournament),
-        "absences": ExcusedAbsence.objects.filter(player__tournament=tournament, round_number__gt=published)
-                    .select_related("player").order_by("-status", "round_number", "player__name"),
+        "requests": sum(1 for a in absences if not a.approved),
+        "absences": absences,
         "csv_form": csv_form or PlayersCsvForm(auto_id="id_csv_%s"),
     })
 

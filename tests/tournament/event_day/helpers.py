@@ -24,4 +24,4 @@ def text(response) -> str:
 
 def words(response) -> str:
     """The page's words only: tags dropped, runs of white space as one space."""
-    return " ".join(re.sub(r"<[^>]+>", " ", text(response)).split()).replace(" ,", ",").replace(" .", ".")
+    return " ".join(re.sub(r"<[^>]+>", " ", text(response)).split()).replace(" ,", ",").replace(" .", ".").replace(" :", ":")

@@ -41,6 +41,7 @@ def test_a_player_asks_through_the_private_link_and_the_organiser_approves_in_on
 
     dashboard = words(org_client.get(f"/manage/{event.slug}/"))
     assert "Cy Cole, round 3: asks to be excused" in dashboard
+    assert "1 player asks to be excused from a round: approve or decline below." in dashboard
     absence = ExcusedAbsence.objects.get(player=cy)
     page = text(org_client.post(f"/manage/{event.slug}/absences/{absence.pk}/approve/", follow=True))
     assert "Cy Cole is excused from round 3." in page and "Cy Cole, round 3: excused" in page

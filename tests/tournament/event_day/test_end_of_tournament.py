@@ -23,7 +23,7 @@ def test_a_finished_swiss_offers_no_pairing_until_its_rounds_are_raised(org_clie
         play(round_)
     base = f"/manage/{tournament.slug}/"
     page = words(org_client.get(base))
-    assert ("The tournament is finished : all 2 announced rounds are paired and closed (raise the number of rounds "
+    assert ("The tournament is finished: all 2 announced rounds are paired and closed (raise the number of rounds "
             "to go on). The final standings are out. Announced rounds") in page
     assert "Pair next round" not in page and "Pair by hand" not in page
     refused = text(org_client.post(base + "pair-by-hand/", follow=True))
