@@ -58,7 +58,8 @@ def test_an_organiser_runs_two_rounds_from_the_pages(org_client, organiser):
     bad = SimpleUploadedFile("players.csv", b"name,rating,club\nBen Baker,1900,\nCy Cole,strong,\n")
     response = client.post(base + "players/import/", {"file": bad})
     assert response.status_code == 200
-    assert "Line 3: the rating &#x27;strong&#x27; is not a whole number." in page_text(response)
+    assert ("Line 3, rating: &#x27;strong&#x27; is not a rating: a rating is a whole number from 0 to 10,000, "
+            "or empty.") in page_text(response)
     assert tournament.players.count() == 1  # all lines or none
 
     response = client.post(base + "players/import/", {"file": SimpleUploadedFile("p.csv", CSV_NINE.encode())})
@@ -409,9 +410,9 @@ def test_a_faulty_or_huge_file_is_refused_with_its_place(org_client):
     assert response.status_code == 200
     assert "rounds[0].matches[1].first: player 1 appears twice in this round" in page_text(response)
 
-    huge = SimpleUploadedFile("huge.json", b" " * 5_000_001)
+    huge = SimpleUploadedFile("huge.json", b" " * 25_000_001)
     response = org_client.post("/manage/import/", {"file": huge})
-    assert "may be at most 5,000,000 bytes (5 MB)" in page_text(response)
+    assert "may be at most 25,000,000 bytes (25 MB)" in page_text(response)
     assert not Tournament.objects.exists()
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -18,7 +17,7 @@ from ..forms import TournamentFileForm, TournamentForm
 from ..models import Round, Tournament
 from ..records import record_of
 from ..submitting import posted, refusal_shown
-from ..tfile import dump
+from ..tfile import dumps
 from .access import arbiter_required, has_any_role, organiser_required, staff_required
 
 
@@ -90,7 +89,7 @@ def print_sheet(request, tournament, what, number=0):
 
 @organiser_required
 def export(request, tournament):
-    text = json.dumps(dump(record_of(tournament)), indent=2, ensure_ascii=False)
+    text = dumps(record_of(tournament))
     response = HttpResponse(text + "\n", content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.json"'
     return response

@@ -1,12 +1,10 @@
 """`python manage.py export_tournament SLUG`: print the tournament file."""
 
-import json
-
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.models import Tournament
 from tournament.records import record_of
-from tournament.tfile import dump
+from tournament.tfile import dumps
 
 
 class Command(BaseCommand):
@@ -20,4 +18,4 @@ class Command(BaseCommand):
             tournament = Tournament.objects.get(slug=slug)
         except Tournament.DoesNotExist:
             raise CommandError(f"no tournament with the slug {slug!r}", returncode=2)
-        self.stdout.write(json.dumps(dump(record_of(tournament)), ensure_ascii=False, indent=1))
+        self.stdout.write(dumps(record_of(tournament)))
