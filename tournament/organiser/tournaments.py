@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from .. import pdf, services
 from ..forms import TournamentFileForm, TournamentForm
-from ..models import Round, Tournament
+from ..models import AuditEntry, Round, Tournament
 from ..records import record_of
 from ..submitting import posted, refusal_shown
 from ..tfile import dumps
@@ -30,7 +30,10 @@ def index(request):
         tournaments = Tournament.objects.all()
     else:
         tournaments = (user.organised_tournaments.all() | user.arbitrated_tournaments.all()).distinct()
-    return render(request, "tournament/manage/index.html", {"tournaments": tournaments})
+    # The site's record of deleted tournaments: their audit entries outlive them (superusers see it).
+    deleted = AuditEntry.objects.filter(tournament__isnull=True, action="tournament deleted")[:100] \
+        if user.is_superuser else []
+    return render(request, "tournament/manage/index.html", {"tournaments": tournaments, "deleted": deleted})
 
 
 @staff_required

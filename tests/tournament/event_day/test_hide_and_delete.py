@@ -8,7 +8,7 @@ from tournament.models import AuditEntry, Player, Tournament
 
 from tests.factories import make_event
 
-from .helpers import text
+from .helpers import text, words
 
 pytestmark = pytest.mark.django_db
 
@@ -61,3 +61,11 @@ def test_a_tournament_with_a_round_paired_is_not_deleted(org_client, people):
     assert "Begun Open has 1 round paired: a tournament that has begun cannot be deleted" in text(response)
     assert Tournament.objects.filter(pk=begun.pk).exists()
     assert not AuditEntry.objects.filter(action="tournament deleted").exists()
+
+
+def test_a_superuser_reads_the_record_of_deleted_tournaments(client, django_user_model, people):
+    trial = make_event("Trial Run", ["Ann", "Ben"], organiser=people["org"])
+    services.delete_tournament(trial, user=people["org"])
+    client.force_login(django_user_model.objects.create_superuser("root", password="x"))
+    page = words(client.get("/manage/"))
+    assert "Deleted tournaments Their audit entries stay as the site's record. Trial Run (trial-run): deleted by org" in page
