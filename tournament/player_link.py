@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 
 from . import services
 from .absence_forms import RequestExcuseForm
+from .domain.values import whole_number
 from .forms import DisputeForm, PlayerResultForm
 from .models import ExcusedAbsence, Match, Player, Submission
 from .submitting import refusal_shown
@@ -104,10 +105,12 @@ def _form_sent(request, player, form, send, name: str, fields=None):
 def answer(request, token, pk):
     player = _player(token)
     match = _match_of(player, pk)
-    number = request.POST.get("submission", "")
-    submission = match.submissions.filter(pk=int(number)).first() if number.isdigit() else None
-    if submission is None:
-        raise Http404("No such result")
+    number = whole_number(request.POST.get("submission", ""))
+    submission = match.submissions.filter(pk=number).first() if number is not None else None
+    if submission is None:  # a garbled or stale form: say so on the player's page
+        messages.error(request, "That result is no longer there to answer (the 'submission' sent names none): "
+                                "here is your game as it stands.")
+        return _private(redirect("player_link", token))
     agree = request.POST.get("answer") == "confirm"
     dispute_form = DisputeForm(None if agree else request.POST)
     if not agree and not dispute_form.is_valid():

@@ -7,7 +7,7 @@ leaves nothing half-made.
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.utils.text import slugify
 
@@ -108,13 +108,31 @@ def unique_slug(name: str) -> str:
     return slug
 
 
+def create_tournament_row(name: str, slug: str | None = None, **fields) -> Tournament:
+    """The tournament's row, under `slug` or the first free slug for its name.
+
+    Two tournaments of one name created at once (a double-click on "Create") both find the same slug free;
+    the second write then breaks the slug's uniqueness.  It is tried again, in a savepoint, with the next
+    free slug.  (On SQLite the writes wait in turn, so this happens on PostgreSQL only.)
+    """
+    for _ in range(20):
+        candidate = slug or unique_slug(name)
+        try:
+            with transaction.atomic():
+                return Tournament.objects.create(name=name, slug=candidate, **fields)
+        except IntegrityError:
+            if slug is not None or not Tournament.objects.filter(slug=candidate).exists():
+                raise  # not the race: the slug was asked for, or another constraint broke
+    raise IntegrityError(f"no free slug for {name!r} after 20 tries")
+
+
 @transaction.atomic
 def import_record(record: TournamentFile, slug: str | None = None) -> Tournament:
     """Create the tournament, its players, rounds and matches, all or nothing."""
     settings = record.settings
-    tournament = Tournament.objects.create(
-        name=record.name,
-        slug=slug or unique_slug(record.name),
+    tournament = create_tournament_row(
+        record.name,
+        slug,
         system=settings.system,
         rounds_announced=settings.rounds,
         bye_half_points=settings.bye_half_points,

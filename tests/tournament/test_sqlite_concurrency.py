@@ -91,14 +91,14 @@ def site(tmp_path_factory):
         server.wait(timeout=20)
 
 
-def _post_form_of(visitor: Visitor, page: str, changes: dict, action: str | None = None):
-    """Open the page and ready its form (CSRF token, version): a call that sends it, as typed with `changes`, to
-    `action` (the page itself by default)."""
+def _post_form_of(visitor: Visitor, page: str, changes: dict, action: str | None = None, form_field="version"):
+    """Open the page and ready its form (the one with `form_field`; CSRF token, version): a call that sends it,
+    as typed with `changes`, to `action` (the page itself by default)."""
     answer = visitor.get(page)
     assert answer.status == 200, f"GET {page}: {answer.status}"
     reader = _FormReader()
     reader.feed(answer.text)
-    form = next(f for f in reader.forms if "version" in f)
+    form = next(f for f in reader.forms if form_field in f)
     return lambda: visitor.post(action or page, {**{k: v for k, v in form.items() if v}, **changes})
 
 
@@ -178,3 +178,13 @@ def test_the_two_players_sending_different_results_at_once_get_one_sent_and_the_
     assert sorted(getattr(page, "status", page) for page in pages) == [200, 302], pages
     told = pages[0] if pages[0].status == 200 else pages[1]
     assert "has already sent a result: confirm it, or dispute it and say what is wrong." in told.text
+
+
+def test_a_double_click_on_create_makes_two_tournaments_not_a_500(site):
+    ann = _logged_in(site["port"], "ann")
+    fields = {"name": "Double Click Cup", "system": "auto", "rounds_announced": "7", "bye_half_points": "2",
+              "progressive": "sum", "clock_s": "600", "late_entry_half_points": "0"}
+    pages = _at_once([_post_form_of(ann, "/manage/new/", fields, form_field="name")] * 2)
+    assert [getattr(page, "status", page) for page in pages] == [302, 302], pages
+    assert sorted(page.headers["location"] for page in pages) == ["/manage/double-click-cup-2/",
+                                                                  "/manage/double-click-cup/"]

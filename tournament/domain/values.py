@@ -17,6 +17,18 @@ def is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def whole_number(text: str, largest: int = 2**63 - 1) -> int | None:
+    """The number the text writes in ASCII digits (no sign, no spaces), if it is one from 0 to `largest`; else None.
+
+    `str.isdigit` alone takes "²" and "٣", which `int` then refuses (or reads), and any number of digits, which
+    the database cannot hold: a posted number goes through here before it reaches a query.
+    """
+    if not (isinstance(text, str) and text.isascii() and text.isdigit()) or len(text) > len(str(largest)):
+        return None
+    number = int(text)
+    return number if number <= largest else None
+
+
 def show_json(value: Any) -> str:
     """A value as JSON for a message (one nested too deeply to write out is only named)."""
     try:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 
 from .. import services
+from ..domain.values import whole_number
 from ..forms import RoleForm
 from ..submitting import posted, refusal_shown
 from .access import ORGANISER, organiser_required
@@ -35,7 +36,8 @@ def roles(request, tournament):
 def _remove_role(request, tournament):
     role = request.POST.get("role", "")
     members = tournament.organisers if role == ORGANISER else tournament.arbiters
-    person = members.filter(pk=request.POST.get("remove")).first() if request.POST["remove"].isdigit() else None
+    pk = whole_number(request.POST["remove"])
+    person = members.filter(pk=pk).first() if pk is not None else None
     if person is None:
         messages.error(request, "That person does not have that role here.")
     else:
@@ -45,16 +47,18 @@ def _remove_role(request, tournament):
     return redirect("manage:people", tournament.slug)
 
 
+@never_cache  # every player's token is on it: no browser or proxy may keep a copy
 @organiser_required
 def links(request, tournament):
     """Each player's private link, to hand out; renewing one revokes the old."""
     if request.method == "POST":
-        number = request.POST.get("renew", "")
-        player = get_object_or_404(tournament.players, number=int(number)) if number.isdigit() else None
+        number = whole_number(request.POST.get("renew", ""))
+        player = tournament.players.filter(number=number).first() if number is not None else None
         if player is None:
-            raise Http404("No such player")
-        services.renew_link(player, user=request.user)
-        messages.success(request, f"{player.name} has a new private link; the old one no longer works.")
+            messages.error(request, "There is no such player to renew the link of: nothing was changed.")
+        else:
+            services.renew_link(player, user=request.user)
+            messages.success(request, f"{player.name} has a new private link; the old one no longer works.")
         return redirect("manage:links", tournament.slug)
     players = tournament.players.order_by("name")
     return render(request, "tournament/manage/links.html", {

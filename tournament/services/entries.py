@@ -11,14 +11,14 @@ from .. import audit
 from ..cache import bump
 from ..domain.limits import MAX_PLAYER_TEXT
 from ..models import AuditEntry, Player, Round, Tournament
-from ..records import import_record, unique_slug
+from ..records import create_tournament_row, import_record
 from .players import check_new_name
 from .refused import Refused
 
 
 @transaction.atomic
 def create_tournament(name: str, user=None, **settings) -> Tournament:
-    tournament = Tournament.objects.create(name=name.strip(), slug=unique_slug(name), **settings)
+    tournament = create_tournament_row(name.strip(), **settings)
     if user is not None and user.is_authenticated:
         tournament.organisers.add(user)
     audit.record(tournament, user, "tournament created", tournament.name, after=audit.settings_of(tournament))
