@@ -92,24 +92,24 @@ class Tournament(models.Model):
         """`auto` becomes all-play-all for 10 entries or fewer (shared/spec/tournament.md, Format)."""
         return resolved_system(self.system, entries)
 
-    def rounds_to_play(self, entries: int) -> int:
-        """How many rounds the event has: the announced number, or an all-play-all's table's (n − 1 or n).
+    def rounds_to_play(self, entries: int, paired: bool) -> int:
+        """How many rounds the event has: the announced number, or an all-play-all's table's.
 
-        Round 1 of an all-play-all paired on the site fixes that number into
-        `rounds_announced` (tournament.md, All-play-all); an imported file
-        keeps the number it was written with (export gives the file back), so
-        the table's is counted here.  An all-play-all takes no late entry, so
-        its entries are its table's field.
+        Round 1 of an all-play-all fixes its number (n − 1 or n) into
+        `rounds_announced` (tournament.md, All-play-all); before then, the
+        table the entries so far would make.
         """
-        if self.resolved_system(entries) == System.ALL_PLAY_ALL:
+        if not paired and self.resolved_system(entries) == System.ALL_PLAY_ALL:
             return all_play_all_rounds(entries) or self.rounds_announced
         return self.rounds_announced
 
     @property
     def rounds_shown(self) -> int:
-        """`rounds_to_play` for a page; a listing annotates `entry_count` to spare a query each."""
+        """`rounds_to_play` for a page; a listing annotates `entry_count` and `has_rounds` to spare two queries each."""
         entries = getattr(self, "entry_count", None)
-        return self.rounds_to_play(self.players.count() if entries is None else entries)
+        paired = getattr(self, "has_rounds", None)
+        return self.rounds_to_play(self.players.count() if entries is None else entries,
+                                   self.rounds.exists() if paired is None else paired)
 
     def get_absolute_url(self):
         from django.urls import reverse

@@ -12,8 +12,10 @@ from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.utils.text import slugify
 
 from .cache import bump
-from .models import ExcusedAbsence, Match, Player, Round, Tournament
+from .domain.enums import System
 from .domain.records import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
+from .domain.schedule import last_round
+from .models import ExcusedAbsence, Match, Player, Round, Tournament
 
 
 def settings_of(tournament: Tournament, entries: int = 0) -> Settings:
@@ -128,13 +130,19 @@ def create_tournament_row(name: str, slug: str | None = None, **fields) -> Tourn
 
 @transaction.atomic
 def import_record(record: TournamentFile, slug: str | None = None) -> Tournament:
-    """Create the tournament, its players, rounds and matches, all or nothing."""
+    """Create the tournament, its players, rounds and matches, all or nothing.
+
+    An all-play-all whose round 1 is paired has the table's number of rounds,
+    whatever the file announced: it replaces the announced number everywhere,
+    the file the site writes back included (tournament.md, All-play-all).
+    """
     settings = record.settings
+    rounds = last_round(record) if settings.system == System.ALL_PLAY_ALL and record.rounds else settings.rounds
     tournament = create_tournament_row(
         record.name,
         slug,
         system=settings.system,
-        rounds_announced=settings.rounds,
+        rounds_announced=rounds or settings.rounds,
         bye_half_points=settings.bye_half_points,
         progressive=settings.progressive,
         clock_s=settings.clock_s,
