@@ -2,8 +2,10 @@
 
 A player's private link (/p/<token>/) is the only key to their page, so a
 log line must not carry it: `redact()` replaces the token wherever a path
-appears, in Django's error lines (`RequestContextFilter`) and in gunicorn's
-access log (`tournament.gunicorn_conf`).  Plain Python: no Django import.
+appears: in Django's error lines (`RequestContextFilter`, and
+`RedactingFormatter` for the whole line, traceback included), in runserver's
+request lines, in the admins' error mail (`tournament.error_mail`) and in
+gunicorn's access log (`tournament.gunicorn_conf`).  Plain Python: no Django import.
 """
 
 from __future__ import annotations
@@ -41,6 +43,17 @@ class RequestContextFilter(logging.Filter):
         if message is not record.msg:
             record.msg, record.args = message, None
         return True
+
+
+class RedactingFormatter(logging.Formatter):
+    """A formatter whose whole output is redacted: the message, and a traceback's text too.
+
+    `RequestContextFilter` redacts a record's message; a traceback is written
+    by the formatter after it, and an exception's text may hold the path.
+    """
+
+    def format(self, record: logging.LogRecord) -> str:
+        return redact(super().format(record))
 
 
 def _user_name(request) -> str:

@@ -277,9 +277,12 @@ LOGGING = {
     },
     "formatters": {
         "with_request": {
+            "()": "tournament.server_log.RedactingFormatter",
             "format": "%(asctime)s %(levelname)s %(name)s [%(request_method)s %(request_path)s "
                       "user=%(request_user)s] %(message)s",
         },
+        # runserver's request lines, as Django writes them, less the private links' tokens.
+        "server": {"()": "tournament.server_log.RedactingFormatter", "format": "[%(asctime)s] %(message)s"},
     },
     "handlers": {
         "stderr": {
@@ -289,15 +292,22 @@ LOGGING = {
             "formatter": "with_request",
         },
         "mail_admins": {
-            "class": "django.utils.log.AdminEmailHandler",
+            "class": "tournament.error_mail.RedactingAdminEmailHandler",
             "level": "ERROR",
             "filters": ["require_debug_false", "request_context"],
+        },
+        "server_lines": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "filters": ["request_context"],
+            "formatter": "server",
         },
     },
     "root": {"handlers": ["stderr"], "level": "WARNING"},
     "loggers": {
-        # Replaces Django's own "django" logger (console only with DEBUG on);
-        # "django.server", runserver's request lines, keeps Django's default.
+        # Replaces Django's own "django" logger (console only with DEBUG on).
         "django": {"handlers": ["stderr", "mail_admins"], "level": "WARNING", "propagate": False},
+        # runserver's request lines ("GET /p/<token>/ HTTP/1.1" 200), which Django's default writes whole.
+        "django.server": {"handlers": ["server_lines"], "level": "INFO", "propagate": False},
     },
 }
