@@ -36,15 +36,25 @@ def _players_match(player: Player, match: Match) -> Match:
     return match
 
 
+# How often one player may send the result of one game through their link: enough for every honest
+# correction; without a limit, each send kept another move log of up to 1 MB.
+MAX_SENDS_PER_GAME = 10
+
+
 @transaction.atomic
 def submit_result(player: Player, match: Match, *, scores=None, flagged=None, log_text=None) -> Submission:
     """A player sends their game's result; it waits for the opponent to confirm it.
 
     The same result sent by both players counts at once.  A player may send
-    theirs again while it waits (the newest replaces it); after a dispute,
+    theirs again while it waits (the newest replaces it, and the older one's
+    move log is dropped), up to `MAX_SENDS_PER_GAME` times; after a dispute,
     only an arbiter decides.
     """
     match = _players_match(player, match)
+    sent_before = match.submissions.filter(by=player).count()
+    if sent_before >= MAX_SENDS_PER_GAME:
+        raise Refused(f"You have sent the result of this game {sent_before} times, the most a link may: "
+                      "ask an arbiter to enter it.")
     scores, flagged, log = check_played_result(scores, flagged, log_text, match)
     open_ = list(match.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED)))
     if any(s.status == Submission.DISPUTED for s in open_):
@@ -55,8 +65,8 @@ def submit_result(player: Player, match: Match, *, scores=None, flagged=None, lo
         if sent.scores == scores and [sent.first_flagged, sent.second_flagged] == list(flagged):
             return answer_submission(player, sent, agree=True)
         raise Refused(f"{sent.by.name} has already sent a result: confirm it, or dispute it and say what is wrong.")
-    for mine in open_:  # a result sent again replaces the one still waiting
-        mine.status, mine.answered_at = Submission.SETTLED, timezone.now()
+    for mine in open_:  # a result sent again replaces the one still waiting; its log (up to 1 MB) goes
+        mine.status, mine.answered_at, mine.log = Submission.SETTLED, timezone.now(), None
         mine.note = "replaced by a newer result from the same player"
         mine.save()
     submission = Submission.objects.create(match=match, by=player, scores=scores, first_flagged=flagged[0],
