@@ -53,9 +53,9 @@ def test_an_organiser_runs_a_three_round_swiss_and_players_read_the_standings(pa
         shot(page, f"{number:02d}-round-{number}-results")
         page.locator(f"button:has-text('Close round {number}')").first.click()
 
-    # All three announced rounds are paired: the next one is refused in words.
-    page.click("text=Pair next round")
-    assert page.locator("text=all 3 announced rounds are paired").count() == 1
+    # All three announced rounds are played: the tournament is finished, and no further round is offered.
+    assert page.locator("text=The tournament is finished").count() == 1
+    assert page.locator("button:has-text('Pair next round')").count() == 0
 
     # A player's view on a phone: standings, crosstable, own page.
     page.click("text=Public pages")
