@@ -17,7 +17,7 @@ import os
 
 from gunicorn.glogging import Logger
 
-from tournament.server_log import RequestContextFilter, redact
+from tournament.server_log import RedactingFormatter, RequestContextFilter, redact
 
 
 def _whole_number(name: str, default: int, smallest: int, largest: int) -> int:
@@ -47,6 +47,13 @@ class RedactingLogger(Logger):
     def __init__(self, cfg):
         super().__init__(cfg)
         self.error_log.addFilter(RequestContextFilter())
+
+    def setup(self, cfg):
+        """gunicorn's handlers, each writing through a redacting formatter: a traceback's text too."""
+        super().setup(cfg)
+        for handler in self.error_log.handlers:
+            if handler.formatter is not None:
+                handler.setFormatter(RedactingFormatter(handler.formatter._fmt, handler.formatter.datefmt))
 
     def atoms(self, resp, req, environ, request_time):
         atoms = super().atoms(resp, req, environ, request_time)

@@ -59,3 +59,22 @@ def test_runservers_request_lines_hold_no_token(caught):
     logging.getLogger("django.server").info('"%s" %s %s', f"GET /p/{TOKEN}/game/4/send/ HTTP/1.1", "302", "0")
     assert '"GET /p/[private]/game/4/send/ HTTP/1.1" 302 0' in caught.getvalue()
     assert TOKEN not in caught.getvalue()
+
+
+def test_gunicorns_error_log_redacts_a_traceback_too():
+    from gunicorn.config import Config
+
+    from tournament.gunicorn_conf import RedactingLogger
+
+    config = Config()
+    config.set("errorlog", "-")
+    logger = RedactingLogger(config)
+    stream = io.StringIO()
+    logger.error_log.handlers[0].setStream(stream)
+    try:
+        raise RuntimeError(f"could not read /p/{TOKEN}/game/4/send/")
+    except RuntimeError:
+        logger.error_log.exception(f"Error handling request /p/{TOKEN}/game/4/send/")
+    written = stream.getvalue()
+    assert "Error handling request /p/[private]/game/4/send/" in written
+    assert "RuntimeError: could not read /p/[private]/game/4/send/" in written and TOKEN not in written
