@@ -501,9 +501,12 @@ def odd_but_well_formed_files(draw):
         player["rating"] = draw(st.none() | st.integers(-(2**31) + 1, 2**31 - 1), label="rating")
         if draw(st.booleans(), label="club"):
             player["club"] = draw(st.none() | plain_text | st.just("c" * 120), label="club")
-        player["withdrawn_after_round"] = draw(st.none() | st.integers(0, rounds + 2), label="withdrawn")
+        player["withdrawn_after_round"] = withdrawn = draw(st.none() | st.integers(0, rounds + 2), label="withdrawn")
+        latest = rounds + 2 if withdrawn is None else withdrawn + 1  # joined by the round after it (tfile.reader)
         if draw(st.booleans(), label="joined"):
-            player["joined_round"] = draw(st.integers(1, rounds + 2), label="joined")
+            player["joined_round"] = draw(st.integers(1, latest), label="joined")
+        elif player.get("joined_round", 1) > latest:
+            player["joined_round"] = latest
     names_by_id = {player["id"]: player["name"] for player in file["players"]}
     draw(st.randoms(use_true_random=False), label="round order").shuffle(file["rounds"])
     for round_ in file["rounds"]:

@@ -66,7 +66,13 @@ class TournamentForm(forms.Form):
                                                  help_text="What a player excused from a round scores for it.")
 
     def settings(self) -> dict:
-        return {key: value for key, value in self.cleaned_data.items() if key != "name"}
+        return {key: value for key, value in self.cleaned_data.items() if key not in ("name", "confirm_history")}
+
+    def ask_to_confirm_history(self) -> None:
+        """The tick a change of VP already scored needs (`services.update_settings`): on the settings page only."""
+        self.fields["confirm_history"] = forms.BooleanField(
+            label="Change what was already scored", required=False,
+            help_text="Needed when a new bye, late-entry or excused VP would change rounds already paired.")
 
 
 class RoleForm(forms.Form):

@@ -86,7 +86,10 @@ def simulate(
         file["rounds"].append({"number": number, "matches": matches})
         if withdraw_chance and number < rounds:
             for entry in file["players"]:
-                if entry["withdrawn_after_round"] is None and rng.random() < withdraw_chance:
+                # A late entry not yet joined cannot withdraw after this round (the draw is made all the same,
+                # so every other player's fate stays as the same seed always gave it).
+                if (entry["withdrawn_after_round"] is None and rng.random() < withdraw_chance
+                        and entry.get("joined_round", 1) <= number + 1):
                     entry["withdrawn_after_round"] = number
     return file
 

@@ -291,6 +291,7 @@ def test_each_change_is_in_the_audit_with_who_what_it_was_and_what_it_became(cli
         ("org", "tournament created"),
         *[("org", "player added")] * 6,
         ("org", "arbiter added"),
+        ("org", "entries closed"),
         ("org", "round paired"),
         ("org", "round published"),
         ("arb", "result entered"),

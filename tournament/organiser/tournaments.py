@@ -65,9 +65,12 @@ def edit_settings(request, tournament):
     if tournament.rounds.exists():
         form.fields["system"].disabled = True
         form.fields["system"].help_text = "Fixed: round 1 has been paired."
+        form.ask_to_confirm_history()
     if request.method == "POST" and form.is_valid():
         with refusal_shown(request, form):
-            services.update_settings(tournament, user=request.user, name=form.cleaned_data["name"], **form.settings())
+            services.update_settings(tournament, user=request.user, name=form.cleaned_data["name"],
+                                     confirm_history=form.cleaned_data.get("confirm_history", False),
+                                     **form.settings())
             messages.success(request, "The settings are saved.")
             return redirect("manage:dashboard", tournament.slug)
     return render(request, "tournament/manage/settings.html", {"tournament": tournament, "form": form})

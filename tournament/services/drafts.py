@@ -198,7 +198,7 @@ def repair_with_engine(round_: Round, user=None) -> Round:
 @transaction.atomic
 def start_by_hand(tournament: Tournament, user=None) -> Round:
     """The next round as an empty draft to pair by hand (excused absences already in it)."""
-    round_ = _new_round(tournament)
+    round_ = _new_round(tournament, user)
     excused = ExcusedAbsence.objects.filter(player__tournament=tournament, round_number=round_.number,
                                             status=ExcusedAbsence.APPROVED).select_related("player")
     Match.objects.bulk_create(
@@ -209,7 +209,7 @@ def start_by_hand(tournament: Tournament, user=None) -> Round:
     return round_
 
 
-def _new_round(tournament: Tournament) -> Round:
+def _new_round(tournament: Tournament, user=None) -> Round:
     """An empty draft for the next round, refused as the engine's draft is: a draft open, a round not closed, the end."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     rounds = list(tournament.rounds.order_by("number"))
@@ -220,7 +220,7 @@ def _new_round(tournament: Tournament) -> Round:
     if not rounds:
         if tournament.players.count() < 2:
             raise Refused("A round needs at least two players.")
-        close_entries(tournament)
+        close_entries(tournament, user)
     record = record_of(tournament)
     number = rounds[-1].number + 1 if rounds else 1
     if finished(record) or number > last_round(record):

@@ -10,7 +10,8 @@ from django.db.models import Max
 from .. import audit
 from ..cache import bump
 from ..domain.limits import MAX_PLAYER_TEXT
-from ..models import AuditEntry, Player, Round, Tournament
+from ..domain.text import format_vp
+from ..models import AuditEntry, ExcusedAbsence, Match, Player, Round, Tournament
 from ..records import create_tournament_row, import_record
 from .players import check_new_name
 from .refused import Refused
@@ -38,8 +39,13 @@ def import_tournament(record, user=None, slug: str | None = None) -> Tournament:
 
 
 @transaction.atomic
-def update_settings(tournament: Tournament, user=None, **settings) -> Tournament:
-    """Change a tournament's name or settings; the system is fixed once round 1 exists."""
+def update_settings(tournament: Tournament, user=None, confirm_history: bool = False, **settings) -> Tournament:
+    """Change a tournament's name or settings.
+
+    The system is fixed once round 1 exists; the announced rounds cannot fall below a round already paired;
+    a VP setting that changes what players already scored (byes given, late entries' missed rounds,
+    excused absences) is refused, saying what would change, unless `confirm_history`.
+    """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = audit.settings_of(tournament)
     if "name" in settings:
@@ -48,6 +54,14 @@ def update_settings(tournament: Tournament, user=None, **settings) -> Tournament
             raise Refused("A tournament needs a name.", "name")
     if entries_closed(tournament) and settings.get("system", tournament.system) != tournament.system:
         raise Refused("The pairing system is fixed once round 1 has been paired.", "system")
+    paired = tournament.rounds.aggregate(n=Max("number"))["n"] or 0
+    if settings.get("rounds_announced", paired) < paired:
+        raise Refused(f"Round {paired} has been paired: the event has at least {paired} "
+                      f"round{'s' if paired > 1 else ''}.", "rounds_announced")
+    changes = history_changes(tournament, settings)
+    if changes and not confirm_history:
+        raise Refused(" ".join(changes) + " Tick 'Change what was already scored' to go ahead, or keep the VP "
+                      "as they are.", "confirm_history")
     for field, value in settings.items():
         if field not in audit.SETTINGS:
             raise Refused(f"{field} is not a setting.")
@@ -57,6 +71,27 @@ def update_settings(tournament: Tournament, user=None, **settings) -> Tournament
         tournament.save()
         audit.record(tournament, user, "settings changed", tournament.name, before=old, after=new)
     return tournament
+
+
+def history_changes(tournament: Tournament, settings: dict) -> list[str]:
+    """What a change of the bye, late-entry or excused VP would change in rounds already paired, in words."""
+    changes = []
+    played = Match.objects.filter(round__tournament=tournament).exclude(round__status=Round.DRAFT)
+    byes = list(played.filter(status=Match.BYE).order_by("round__number").values_list("round__number", "first__name"))
+    late = [(p.name, p.joined_round - 1) for p in tournament.players.filter(joined_round__gt=1).order_by("seed")
+            if played.filter(round__number__lt=p.joined_round).exists()]
+    excused = list(ExcusedAbsence.objects.filter(player__tournament=tournament, status=ExcusedAbsence.APPROVED)
+                   .order_by("round_number").values_list("round_number", "player__name"))
+    for field, what, given in (
+            ("bye_half_points", "byes already given", [f"round {n}, {name}" for n, name in byes]),
+            ("late_entry_half_points", "late entries' missed rounds",
+             [f"{name} (round{'s 1-' if missed > 1 else ' '}{missed})" for name, missed in late]),
+            ("excused_half_points", "excused absences", [f"round {n}, {name}" for n, name in excused])):
+        old, new = getattr(tournament, field), settings.get(field, getattr(tournament, field))
+        if given and new != old:
+            changes.append(f"The {what} would score {format_vp(new)} VP instead of {format_vp(old)}: "
+                           f"{'; '.join(given)}.")
+    return changes
 
 
 def entries_closed(tournament: Tournament) -> bool:
@@ -159,12 +194,14 @@ def reinstate(player: Player, user=None) -> None:
                  before={"withdrawn after round": before}, after={"withdrawn after round": None})
 
 
-def close_entries(tournament: Tournament) -> list[str]:
-    """Fix the seed order once: rating, highest first; the rest by a random draw, shown to all.
+def close_entries(tournament: Tournament, user=None) -> list[str]:
+    """Fix the seed order once: rating, highest first; the rest by a random draw, shown to all; audited.
 
-    Called by `rounds.generate_round` for round 1, inside its transaction and its lock on the tournament.
+    Called when round 1 is paired (by the engine or by hand), inside that transaction and its lock on the
+    tournament.  The audit keeps the order before and after: the draw is random, and the seeds decide ties.
     """
-    players = list(tournament.players.all())
+    players = list(tournament.players.order_by("seed"))
+    before = [f"{p.seed}: {p.name}" for p in players]
     rng = random.SystemRandom()
     draw = {p.pk: rng.random() for p in players}
     ordered = sorted(players, key=lambda p: (p.rating is None, -(p.rating or 0), draw[p.pk]))
@@ -174,7 +211,12 @@ def close_entries(tournament: Tournament) -> list[str]:
     for seed, player in enumerate(ordered, start=1):
         player.seed = seed
     Player.objects.bulk_update(ordered, ["seed"])
+    system = tournament.system
     tournament.system = tournament.resolved_system(len(players))
     tournament.save(update_fields=["system"])
     bump(tournament.pk)  # bulk_update sends no signals
+    audit.record(tournament, user, "entries closed", f"{len(ordered)} players seeded",
+                 before={"seeds": before, "system": system},
+                 after={"seeds": [f"{p.seed}: {p.name}" for p in ordered], "system": tournament.system,
+                        "order": "rating, highest first; unrated and equal ratings by a random draw"})
     return [p.name for p in ordered]

@@ -103,6 +103,9 @@ def withdraw(player: Player, after_round: int, user=None, pending: str | None = 
         raise Refused("A round number is 0 or more.", "after_round")
     if after_round > last:
         raise Refused(f"Round {after_round} is beyond the event, whose last round is {last}.", "after_round")
+    if after_round < player.joined_round - 1:  # the tournament file could not hold it (tfile.reader)
+        raise Refused(f"{player.name} joined at round {player.joined_round}: withdraw after round "
+                      f"{player.joined_round - 1} (before playing any round) or later.", "after_round")
     played = (Match.objects.filter(Q(first=player) | Q(second=player), round__number__gt=after_round)
               .exclude(status=Match.PENDING).exclude(round__status=Round.DRAFT)
               .order_by("-round__number").values_list("round__number", flat=True).first())

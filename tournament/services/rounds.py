@@ -35,7 +35,7 @@ def generate_round(tournament: Tournament, user=None) -> Round:
     if last is None:
         if tournament.players.count() < 2:
             raise Refused("A round needs at least two players.")
-        close_entries(tournament)
+        close_entries(tournament, user)
     record = record_of(tournament)
     try:
         pairing = pair_next(record)

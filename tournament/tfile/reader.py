@@ -149,6 +149,12 @@ def _players(raw: Any) -> list[PlayerRecord]:
         if not _whole(joined, 1, MAX_ROUND):
             raise FileFault(f"{place}.joined_round",
                             f"must be a round number, 1 to {MAX_ROUND}, not {show_json(joined)}")
+        if withdrawn is not None and joined > withdrawn + 1:
+            # Withdrawn after round w, a player takes part in no round after w: joining later than w + 1
+            # (entered for round w + 1 and gone before playing it) is a history that cannot have happened.
+            raise FileFault(f"{place}.joined_round", f"{joined} is after the player withdrew (after round "
+                                                     f"{withdrawn}): a player withdrawn after round {withdrawn} "
+                                                     f"joined at round {withdrawn + 1} at the latest")
         excused = _excused_rounds(item.get("excused_rounds", []), f"{place}.excused_rounds")
         players.append(PlayerRecord(player_id, name.strip(), index + 1, rating, club, withdrawn, joined, excused))
     return players
@@ -196,6 +202,8 @@ def _rounds(raw: Any, players: list[PlayerRecord], settings: Settings) -> list[R
             raise FileFault(f"{place}.matches", "must be a list")
         if len(matches_raw) > MAX_ROUND:
             raise FileFault(f"{place}.matches", f"holds {len(matches_raw)} matches; at most {MAX_ROUND}")
+        if not matches_raw:
+            _check_empty_round(number, f"{place}.matches", players, settings)
         seen: set[int] = set()
         matches = [_match(m, f"{place}.matches[{i}]", names, seen, settings) for i, m in enumerate(matches_raw)]
         for i, match in enumerate(matches):
@@ -209,6 +217,22 @@ def _rounds(raw: Any, players: list[PlayerRecord], settings: Settings) -> list[R
         if record.pending:
             raise FileFault(places[record.number], "only the last round may have pending matches")
     return rounds
+
+
+def _check_empty_round(number: int, place: str, players: list[PlayerRecord], settings: Settings) -> None:
+    """A round with no match: only when nobody takes part in it (all withdrawn), and within the announced rounds.
+
+    Anything else is a history that cannot have happened, and thousands of such rounds would be thousands of
+    rows for nothing.
+    """
+    playing = [p for p in players if p.plays_in(number)]
+    if playing:
+        raise FileFault(place, f"round {number} has no match, but {len(playing)} player"
+                               f"{'s take' if len(playing) > 1 else ' takes'} part in it (player {playing[0].id} "
+                               "first): a round seats each of them, or gives a bye")
+    if number > settings.rounds:
+        raise FileFault(place, f"round {number} has no match and nobody in it, beyond the {settings.rounds} "
+                               "announced rounds: leave it out")
 
 
 def _player_ref(value: Any, place: str, ids: dict[int, str], seen: set[int]) -> int:

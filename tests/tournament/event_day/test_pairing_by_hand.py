@@ -110,8 +110,10 @@ def test_an_engine_draft_is_emptied_refilled_and_started_again_from_the_engine(o
     page = text(org_client.post(base + "round/1/from-engine/", follow=True))
     assert "Round 1 is paired again by the engine" in page and "The draft breaks no pairing rule" in page
     assert Match.objects.filter(round__tournament=tournament).count() == 2
-    actions = [e.action for e in AuditEntry.objects.filter(tournament=tournament)[:4]]
-    assert actions == ["round paired", "draft deleted", "draft emptied", "round paired"]
+    actions = [e.action for e in AuditEntry.objects.filter(tournament=tournament)[:6]]
+    # Each pairing of round 1 closes the entries again (a new draw of the seeds), and says so.
+    assert actions == ["round paired", "entries closed", "draft deleted", "draft emptied", "round paired",
+                       "entries closed"]
 
 
 def test_clearing_a_table_leaves_its_partner_unplaced(org_client, people):
