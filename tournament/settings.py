@@ -4,7 +4,7 @@ Defaults suit a laptop: SQLite in the project folder, DEBUG on, pages cached
 in each process's memory.  A real server sets its own from the environment
 (README, "Running it for real"): DJANGO_DEBUG=0, DJANGO_SECRET_KEY,
 DJANGO_ALLOWED_HOSTS, DJANGO_HTTPS=1 behind an HTTPS proxy, DATABASE_URL,
-REDIS_URL, DJANGO_CONN_MAX_AGE, DJANGO_ADMINS and the mail server.  A value
+REDIS_URL, DJANGO_CONN_MAX_AGE, DJANGO_PAGE_CACHE_MB, DJANGO_ADMINS and the mail server.  A value
 that cannot be read stops the start with a message naming the variable.
 """
 import os
@@ -34,7 +34,7 @@ def _env_int(name, default):
     value = os.environ.get(name, "").strip()
     if not value:
         return default
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit()):  # "²" passes isdigit() alone, then int() fails
         raise ImproperlyConfigured(f"{name}={value!r} is not a whole number: set {name} to one, e.g. {default}.")
     return int(value)
 
