@@ -10,6 +10,7 @@ from django import forms
 
 from games.colours import COLOURS
 
+from .domain.limits import MAX_RATING
 from .domain.results import MAX_SCORE
 from .models import Match, Player, Tournament
 from .players_csv import PlayersFileFault, read_players
@@ -113,7 +114,7 @@ class TournamentFileForm(forms.Form):
 
 class PlayerForm(forms.Form):
     name = forms.CharField(max_length=120)
-    rating = forms.IntegerField(required=False, min_value=0, max_value=10_000)
+    rating = forms.IntegerField(required=False, min_value=0, max_value=MAX_RATING)
     club = forms.CharField(max_length=120, required=False)
     duplicate_ok = forms.BooleanField(required=False, label="Another player of the same name (not the same person twice)")
 

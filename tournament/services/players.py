@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from .. import audit
-from ..domain.limits import MAX_PLAYER_TEXT
+from ..domain.limits import MAX_PLAYER_TEXT, MAX_RATING
 from ..domain.schedule import last_round
 from ..models import Match, Player, Round, Tournament
 from ..records import record_of
@@ -23,7 +23,6 @@ from .refused import Refused
 from .results import enter_result
 
 FORFEIT, PLAY = "forfeit", "play"
-MAX_RATING = 10_000
 
 
 def same_name(tournament: Tournament, name: str, besides: Player | None = None) -> Player | None:
