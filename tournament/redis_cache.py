@@ -57,6 +57,11 @@ class RedisWithLocalCopies(RedisCache):
         self._keep(full_key, value)
         return value
 
+    @property
+    def stored_bytes(self) -> int:
+        """Bytes of the local copies this process holds (as the memory cache's `stored_bytes`); Redis holds the rest."""
+        return self._bytes
+
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
         super().set(key, value, timeout, version)
         if self._copied(key):

