@@ -161,9 +161,14 @@ def test_withdraw_defaults_to_the_latest_round(org_client, organiser):
     assert 'value="1"' in input_tag(shown, "after_round")
     response = org_client.post(f"/manage/{tournament.slug}/players/{ann.number}/withdraw/", {"after_round": "-1"})
     assert response.status_code == 200 and "After round:" in page_text(response)
-    org_client.post(f"/manage/{tournament.slug}/players/{ann.number}/withdraw/", {"after_round": "1"})
+    services.excuse_player(ann, 2)
+    services.excuse_player(ann, 3)
+    done = org_client.post(f"/manage/{tournament.slug}/players/{ann.number}/withdraw/", {"after_round": "1"},
+                           follow=True)
     ann.refresh_from_db()
     assert ann.withdrawn_after_round == 1
+    assert "Ann is withdrawn after round 1. Their excused absences from rounds 2 and 3 are cancelled." \
+        in page_text(done)
 
 
 # --- who may use the pages ----------------------------------------------------------------------------

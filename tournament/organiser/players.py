@@ -45,10 +45,13 @@ def withdraw_player(request, tournament, number):
     form = WithdrawForm(request.POST, auto_id=f"id_withdraw{number}_%s")
     if form.is_valid():
         with refusal_shown(request, form):
-            services.withdraw(player, form.cleaned_data["after_round"], user=request.user,
-                              pending=form.cleaned_data["pending"] or None)
+            cancelled = services.withdraw(player, form.cleaned_data["after_round"], user=request.user,
+                                          pending=form.cleaned_data["pending"] or None)
             player.refresh_from_db()
-            messages.success(request, f"{player.name} is withdrawn after round {player.withdrawn_after_round}.")
+            rounds = " and ".join(map(str, cancelled))
+            excused = ("" if not cancelled else f" Their excused absence from round {rounds} is cancelled."
+                       if len(cancelled) == 1 else f" Their excused absences from rounds {rounds} are cancelled.")
+            messages.success(request, f"{player.name} is withdrawn after round {player.withdrawn_after_round}.{excused}")
             return redirect("manage:player", tournament.slug, number) if request.POST.get("from_player") else \
                 redirect("manage:dashboard", tournament.slug)
     if request.POST.get("from_player"):

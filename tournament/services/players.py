@@ -6,7 +6,9 @@ organiser confirms it.  A withdrawal (`shared/spec/tournament.md`, "Byes,
 forfeits, withdrawals") names the last round the player takes part in: it is
 refused beyond the event's last round or before a round the player already
 has a result in; a game still to play in a later round is either forfeited
-or left to be played (the player then takes part in that round).
+or left to be played (the player then takes part in that round).  Excused
+absences from rounds after the withdrawal are cancelled with it (the
+withdrawal's audit entry names them): a withdrawn player scores nothing more.
 """
 
 from __future__ import annotations
@@ -87,8 +89,8 @@ def games_to_play(player: Player, after_round: int) -> list[Match]:
 
 
 @transaction.atomic
-def withdraw(player: Player, after_round: int, user=None, pending: str | None = None) -> None:
-    """The player takes part in no round after `after_round` (0: none at all).
+def withdraw(player: Player, after_round: int, user=None, pending: str | None = None) -> list[int]:
+    """The player takes part in no round after `after_round` (0: none at all); the rounds whose excused absence went.
 
     Refused beyond the event's last round and before a round in which the
     player already has a result (a bye counts).  A game still to play after
@@ -125,9 +127,14 @@ def withdraw(player: Player, after_round: int, user=None, pending: str | None = 
     after = {"withdrawn after round": after_round}
     if to_play:
         after["game still to play"] = "forfeited" if pending == FORFEIT else "left to be played"
+    dropped = list(player.excused_absences.filter(round_number__gt=after_round).order_by("round_number"))
+    if dropped:  # rounds not yet published (a published one would be a result, refused above)
+        after["excused absences cancelled"] = ", ".join(f"round {a.round_number}" for a in dropped)
+        player.excused_absences.filter(pk__in=[a.pk for a in dropped]).delete()
     audit.record(tournament, user, "player withdrawn", player.name, before={"withdrawn after round": before},
                  after=after)
     if pending == FORFEIT:
         for game in to_play:
             opponent = game.second if game.first_id == player.pk else game.first
             enter_result(game, status=Match.FORFEIT, forfeit_winner=opponent, user=user)
+    return [absence.round_number for absence in dropped]

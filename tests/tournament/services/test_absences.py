@@ -117,6 +117,22 @@ def test_an_absence_is_cancelled_until_its_round_is_published():
     assert AuditEntry.objects.filter(tournament=tournament, action="excused absence request withdrawn").exists()
 
 
+def test_a_withdrawal_cancels_the_players_later_excused_absences_and_says_so():
+    tournament = event(["Ann", "Ben", "Cy", "Di"], system="swiss", rounds_announced=4, excused_half_points=1)
+    ann = player(tournament, "Ann")
+    services.excuse_player(ann, 2)
+    services.excuse_player(ann, 4)
+    play(services.generate_round(tournament))
+    services.withdraw(ann, 3)  # plays round 3, not 4: the round 2 absence stands, round 4's goes
+    assert list(ann.excused_absences.values_list("round_number", flat=True)) == [2]
+    entry = AuditEntry.objects.filter(tournament=tournament, action="player withdrawn").get()
+    assert entry.after["excused absences cancelled"] == "round 4"
+    services.withdraw(ann, 1)
+    assert not ann.excused_absences.exists()
+    in_file = next(p for p in parse(dump(record_of(tournament))).players if p.name == "Ann")
+    assert in_file.excused_rounds == frozenset() and in_file.withdrawn_after_round == 1
+
+
 def test_an_excused_absence_goes_out_in_the_file_and_comes_back():
     tournament = event(["Ann", "Ben", "Cy"], system="swiss", rounds_announced=3, excused_half_points=2)
     services.excuse_player(player(tournament, "Cy"), 1)
