@@ -293,16 +293,17 @@ class ResultForm(forms.Form):
     def _clean_played(self, cleaned):
         cleaned["log_text"] = self._log_text(cleaned)
         names = self.score_field_names()
-        if any(name in self.errors for name in names + ["log_text", "log_file"]):
+        if any(name in self.errors for name in ("log_text", "log_file")):
             return
         values = [cleaned.get(name) for name in names]
-        if all(v is None for v in values):
+        typed = [name for name in names if name in self.errors]  # a box with a wrong value is not an empty one
+        if all(v is None for v in values) and not typed:
             if not cleaned["log_text"]:
                 raise forms.ValidationError("Enter six scores for each player, or give a move log.")
             cleaned["scores"] = None  # the log gives them
         else:
-            for name, value in zip(names, values):
-                if value is None:
+            for name, value in zip(names, values):  # every fault at once, each on its own box
+                if value is None and name not in typed:
                     self.add_error(name, "enter a score (or leave all twelve empty and give a move log).")
             cleaned["scores"] = [values[:6], values[6:]]
         cleaned["flagged"] = [cleaned.get("first_flagged", False), cleaned.get("second_flagged", False)]

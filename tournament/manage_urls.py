@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from .organiser import absences, dashboard, drafts, people, players, results, rounds, tournaments
+from .organiser import absences, dashboard, drafts, grid, people, players, results, rounds, tournaments
 
 app_name = "manage"
 
@@ -38,6 +38,7 @@ ONE_TOURNAMENT = {
     "take_back": ("round/<int:number>/take-back/", rounds.take_back),
     "reopen": ("round/<int:number>/reopen/", rounds.reopen),
     "match": ("match/<int:pk>/", results.match_result),
+    "results_grid": ("round/<int:number>/results/", grid.results_grid),
     "settings": ("settings/", tournaments.edit_settings),
     "people": ("people/", people.roles),
     "links": ("links/", people.links),

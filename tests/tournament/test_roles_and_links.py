@@ -122,6 +122,8 @@ def test_staff_of_another_tournament_change_nothing_here(client, people, event):
     for url, data in organiser_only(event) + [
         (f"/manage/{event.slug}/", {}),
         (f"/manage/{event.slug}/match/{match.pk}/", played_form(match, [5] * 6, [4] * 6)),
+        (f"/manage/{event.slug}/round/1/results/", {"table": match.table, **{
+            f"t{match.table}-{k}": v for k, v in played_form(match, [5] * 6, [4] * 6).items()}}),
     ]:
         assert client.get(url).status_code == 403, url
         assert client.post(url, data).status_code == 403, url

@@ -40,6 +40,38 @@ def result_text(match: MatchRecord) -> str:
     return ""
 
 
+PLACES = ("lowest", "second-lowest", "third-lowest", "third-highest", "second-highest", "highest")
+
+
+def result_words(first_name: str, second_name: str, scores, flagged=(False, False)) -> str:
+    """A played game's result in words, for the page where someone checks it before it counts.
+
+    "Ben Baker wins, 5 v 4 in the lowest colour"; when the lowest colours are
+    level, the first place where the ascending lists differ decides:
+    "Ann Able wins, 7 v 6 in the second-lowest colour (both 3 in the lowest)";
+    "Draw: the same six scores, lowest first 3 4 5 6 7 8".  Running out of
+    time only stops a player (tournament.md, the clock), so it is added as a
+    fact, not a reason.
+    """
+    names = (first_name, second_name)
+    ranked = [sorted(row) for row in scores]
+    place = next((i for i in range(len(ranked[0])) if ranked[0][i] != ranked[1][i]), None)
+    if place is None:
+        words = f"Draw: the same six scores, lowest first {' '.join(map(str, ranked[0]))}"
+    else:
+        winner = 0 if ranked[0][place] > ranked[1][place] else 1
+        words = (f"{names[winner]} wins, {ranked[winner][place]} v {ranked[1 - winner][place]} "
+                 f"in the {PLACES[place]} colour")
+        if place:
+            level = ranked[0][:place]
+            same = "both " + " ".join(map(str, level))
+            words += f" ({same} in the {'lowest colour' if place == 1 else f'{place} lowest colours'})"
+    out = [name for name, flag in zip(names, flagged) if flag]
+    if out:
+        words += f"; {' and '.join(out)} ran out of time"
+    return words
+
+
 PROGRESSIVE_READINGS = {
     Progressive.SUM: "Progressive difference and level are the sums over the player's games.",
     Progressive.RUNNING: "Progressive difference and level are the sums of the running totals after each round "

@@ -12,7 +12,7 @@ from ..models import ExcusedAbsence, Round, Submission
 from ..next_round import finished_reason
 from ..records import record_of
 from .access import ORGANISER, arbiter_required
-from .results import match_rows
+from .results import match_rows, results_counter
 
 
 def render_dashboard(request, tournament, *, player_form=None, csv_form=None, withdraw_form=None, withdrawing=None):
@@ -40,6 +40,7 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
         "rounds": rounds,
         "current": current,
         "matches": matches,
+        "counter": results_counter(row["match"] for row in matches),
         "can_pair": (current is None or current.status == Round.COMPLETE) and not finished,
         "finished": finished,
         "swiss": record.settings.system == System.SWISS,

@@ -28,6 +28,13 @@ def match_rows(round_):
     ]
 
 
+def results_counter(matches) -> dict:
+    """How many of the round's games have their result: {"done": 7, "total": 12, "text": "7 of 12 results in"}."""
+    games = [m for m in matches if m.second_id is not None]
+    done = sum(1 for m in games if m.status in (Match.PLAYED, Match.FORFEIT))
+    return {"done": done, "total": len(games), "text": f"{done} of {len(games)} result{'s' if len(games) != 1 else ''} in"}
+
+
 def _result_words(match) -> str:
     """The result as `services.result_summary` says it, for a match that has one; else nothing."""
     return services.result_summary(match) if match.status in (Match.PLAYED, Match.FORFEIT) else ""
@@ -51,6 +58,8 @@ def match_result(request, tournament, pk):
             stand = " " + services.stand_note(services.later_rounds(match.round)) if correcting else ""
             messages.success(request, f"Round {match.round.number}, table {match.table}: "
                                       f"{services.result_summary(saved)} ({verb}).{stand.rstrip()}")
+            if request.POST.get("and_next"):
+                return _next_board(tournament, match)
             return redirect("manage:dashboard", tournament.slug)
         match.refresh_from_db()  # shown again as it now stands, with the refusal on a form of its current version
         form = _form_after_refusal(request, match, refusal.refused)
@@ -62,6 +71,16 @@ def match_result(request, tournament, pk):
         "submissions": match.submissions.select_related("by").order_by("-created_at"),
         "log_names": _log_names(form, match),
     })
+
+
+def _next_board(tournament, match):
+    """"Save and next": the round's next board without a result (after this one, then from the top), else the grid."""
+    pending = list(match.round.matches.filter(status=Match.PENDING, second__isnull=False)
+                   .order_by("table").values_list("table", "pk"))
+    following = next((pk for table, pk in pending if table > match.table), pending[0][1] if pending else None)
+    if following is None:
+        return redirect("manage:results_grid", tournament.slug, match.round.number)
+    return redirect("manage:match", tournament.slug, following)
 
 
 def _log_names(form, match) -> list[str] | None:
