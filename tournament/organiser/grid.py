@@ -18,8 +18,12 @@ from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.html import format_html_join
+from django.utils.safestring import mark_safe
 
 from .. import services
+from games.colours import COLOURS
+
 from ..domain.results import game_half_points
 from ..domain.text import format_result, result_words
 from ..forms import ResultForm
@@ -28,17 +32,48 @@ from ..submitting import refusal_shown
 from .access import arbiter_required
 from .results import match_rows, results_counter
 
+# One score box; the template's loop over 3,000 of them took most of a 250-table grid's time.
+BOX = ('<input type="text" name="{0}" id="id_{0}" value="{1}" inputmode="numeric" maxlength="2" autocomplete="off" '
+       'placeholder="{2}" class="score {3}" aria-label="{4}"{5}>')
+INVALID = mark_safe(' aria-invalid="true"')
+
+
+def _boxes(match, form: ResultForm | None = None) -> dict:
+    """What the grid draws for a board without a result: each player's six boxes and tick, with what was typed
+    and every fault when `form` (the board as posted) was refused.
+
+    Plain values rather than the form's widgets: a 250-table grid draws 3,500 inputs, and Django's widget
+    templates would take most of a second over it.  Names and labels are the `ResultForm`'s, prefixed.
+    """
+    prefix = f"t{match.table}"
+    data = form.data if form is not None else {}
+    errors = form.errors if form is not None else {}
+    lines = []
+    for side, player in (("first", match.first), ("second", match.second)):
+        cells = format_html_join("", BOX, (
+            (f"{prefix}-{side}_{c.letter}", data.get(f"{prefix}-{side}_{c.letter}", ""), c.letter, c.letter,
+             f"{player.name}, {c.letter} {c.name}", INVALID if f"{side}_{c.letter}" in errors else "")
+            for c in COLOURS))
+        flag = f"{prefix}-{side}_flagged"
+        lines.append({"player": player, "cells": cells, "flag": flag, "flagged": bool(data.get(flag))})
+    faults = []
+    if form is not None:
+        faults = [*form.non_field_errors(), *form.score_errors(), *errors.get("correct", [])]
+        if "version" in errors:
+            faults.append("The board was sent without its version: reload the page.")
+    return {"prefix": prefix, "version": match.version, "lines": lines, "faults": faults}
+
+
 def _row(row: dict, form: ResultForm | None = None) -> dict:
-    """A board of the grid: its match, its result in words, and the form to enter it when it has none."""
+    """A board of the grid: its match, its result in words, and its boxes when it has none yet."""
     match = row["match"]
     row = dict(row, result=services.result_summary(match) if match.status in (Match.PLAYED, Match.FORFEIT) else "")
     if match.status == Match.PLAYED:
         row["words"] = result_words(match.first.name, match.second.name, match.scores,
                                     (match.first_flagged, match.second_flagged))
         row["score"] = format_result(*game_half_points(*match.scores))
-    if form is None and match.status == Match.PENDING and match.second_id is not None:
-        form = ResultForm(match=match, prefix=f"t{match.table}")
-    row["form"] = form
+    pending = match.status == Match.PENDING and match.second_id is not None
+    row["boxes"] = _boxes(match, form) if pending else None
     return row
 
 
@@ -48,7 +83,7 @@ def _wants_json(request) -> bool:
 
 def _next_table(rows, after: int) -> int | None:
     """The first board without a result after table `after`, else the first one before it; None when all are in."""
-    pending = [r["match"].table for r in rows if r["form"] is not None]
+    pending = [r["match"].table for r in rows if r["match"].status == Match.PENDING and r["match"].second_id]
     return next((t for t in pending if t > after), pending[0] if pending else None)
 
 
@@ -58,7 +93,7 @@ def results_grid(request, tournament, number):
     if round_.status == Round.DRAFT:
         messages.error(request, f"Round {number} is a draft: publish it before entering results.")
         return redirect("manage:round", tournament.slug, number)
-    rows = [_row(row) for row in match_rows(round_)]
+    rows = match_rows(round_)  # drawn below; the board posted is drawn as it is saved
     bound = saved = None
     if request.method == "POST":
         bound, saved = _save(request, rows)
@@ -79,6 +114,7 @@ def results_grid(request, tournament, number):
             "counter": counter,
             "next": _next_table(rows, bound),
         })
+    rows = [row if row["match"].table == bound else _row(row) for row in rows]
     return render(request, "tournament/manage/grid.html", {
         "tournament": tournament, "round": round_, "rows": rows, "counter": counter,
         "focus": _next_table(rows, 0) if bound is None else bound,
