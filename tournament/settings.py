@@ -4,7 +4,7 @@ Defaults suit a laptop: SQLite in the project folder, DEBUG on, pages cached
 in each process's memory.  A real server sets its own from the environment
 (README, "Running it for real"): DJANGO_DEBUG=0, DJANGO_SECRET_KEY,
 DJANGO_ALLOWED_HOSTS, DJANGO_HTTPS=1 behind an HTTPS proxy, DATABASE_URL,
-REDIS_URL, DJANGO_CONN_MAX_AGE, DJANGO_PAGE_CACHE_MB, DJANGO_ADMINS and the mail server.  A value
+REDIS_URL, DJANGO_CONN_MAX_AGE, DJANGO_PAGE_CACHE_MB, SITE_URL, DJANGO_ADMINS and the mail server.  A value
 that cannot be read stops the start with a message naming the variable.
 """
 import os
@@ -71,6 +71,20 @@ if not DEBUG and SECRET_KEY == DEVELOPMENT_SECRET_KEY:
 # The site's own addresses (comma-separated), besides the local ones that
 # `make run`, the tests and a health check from the same machine use.
 ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver", *_env_list("DJANGO_ALLOWED_HOSTS")]
+
+
+def _env_site_url(name, default):
+    """The site's own address as players type it or scan it ("https://tm.example.org"), without a final slash."""
+    value = os.environ.get(name, "").strip() or default
+    parts = urlsplit(value)
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise ImproperlyConfigured(f"{name}={value!r} is not a web address: set {name} to the site's own, "
+                                   f"e.g. {name}=https://tm.example.org")
+    return value.rstrip("/")
+
+
+# Where the printed QR codes and links point (tournament/site_url.py): the pages and `manage.py print` agree.
+SITE_URL = _env_site_url("SITE_URL", "http://127.0.0.1:8000")
 
 # DJANGO_HTTPS=1: the site is reached over HTTPS only, through a proxy (nginx,
 # a load balancer) that sets X-Forwarded-Proto.  HSTS holds browsers to HTTPS

@@ -134,12 +134,14 @@ def database_commands(inputs: dict, folder: Path) -> dict[str, bytes]:
         path = folder / f"{name}-{len(file['rounds'])}.json"
         path.write_text(json.dumps(file, ensure_ascii=False))
         outputs[f"import_tournament {name}"] = _run("import_tournament", path.name, "--slug", name)
+        _fix_link_tokens(name)
         outputs[f"export_tournament {name}"] = _run("export_tournament", name)
         outputs[f"standings {name} --json"] = _run("standings", name, "--json")
         outputs[f"standings {name}"] = _run("standings", name)
         last = len(file["rounds"])
         sheets = [("pairings", 1, "A4"), ("pairings", last, "Letter"), ("slips", last, "A4"),
-                  ("standings", last, "A4"), ("crosstable", last, "A4"), ("pairings", last + 1, "A4")]
+                  ("standings", last, "A4"), ("crosstable", last, "A4"), ("pairings", last + 1, "A4"),
+                  ("links", last, "Letter")]
         for what, number, paper in sheets:
             pdf = folder / f"{name}-{what}-{number}-{paper}.pdf"
             text = _run("print", name, str(number), "--what", what, "-o", pdf.name, "--paper", paper)
@@ -147,12 +149,24 @@ def database_commands(inputs: dict, folder: Path) -> dict[str, bytes]:
     return outputs
 
 
+def _fix_link_tokens(slug: str) -> None:
+    """Private links are random secrets: give the imported players fixed ones, so that the QR codes on the
+    slips and the links sheet print the same bytes each run."""
+    from tournament.models import Player
+
+    for player in Player.objects.filter(tournament__slug=slug):
+        player.link_token = hashlib.sha256(f"{slug}/{player.number}".encode()).hexdigest()[:43]
+        player.save(update_fields=["link_token"])
+
+
 def outputs(inputs: dict) -> dict[str, bytes]:
     """Every command's output over the corpus; needs the test database and runs in a scratch folder."""
     previous = os.getcwd()
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     os.environ["SOURCE_DATE_EPOCH"] = SOURCE_DATE_EPOCH
-    with tempfile.TemporaryDirectory() as scratch:
+    from django.test import override_settings
+
+    with tempfile.TemporaryDirectory() as scratch, override_settings(SITE_URL="http://127.0.0.1:8000"):
         os.chdir(scratch)
         try:
             return {**file_commands(inputs, Path(scratch)), **database_commands(inputs, Path(scratch))}

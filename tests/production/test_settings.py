@@ -20,7 +20,8 @@ PRODUCTION = {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "k" * 10 + secrets.token
 
 
 def _ours(name: str) -> bool:
-    return name.startswith("DJANGO_") and name != "DJANGO_SETTINGS_MODULE" or name in ("DATABASE_URL", "REDIS_URL")
+    return name.startswith("DJANGO_") and name != "DJANGO_SETTINGS_MODULE" or name in ("DATABASE_URL", "REDIS_URL",
+                                                                                       "SITE_URL")
 
 
 @pytest.fixture
@@ -52,11 +53,18 @@ def test_debug_off_with_the_development_key_refuses_to_start_and_says_why(enviro
     ("REDIS_URL", "http://127.0.0.1:6379"),
     ("DJANGO_ADMINS", "the organiser"),
     ("DJANGO_EMAIL_PORT", "smtp"),
+    ("SITE_URL", "tm.example.org"),
+    ("SITE_URL", "https://tm.example.org/?next=1"),
 ])
 def test_a_value_that_cannot_be_read_stops_the_start_naming_the_variable(environment, name, value):
     with pytest.raises(ImproperlyConfigured, match=f"set {name}|{name}=.*set it like|set it like") as refused:
         environment(**{"DJANGO_HTTPS": "1", name: value})
     assert name in str(refused.value)
+
+
+def test_the_printed_codes_address_is_the_site_url_without_a_final_slash(environment):
+    assert environment()["SITE_URL"] == "http://127.0.0.1:8000"
+    assert environment(SITE_URL="https://tm.example.org/ingenious/")["SITE_URL"] == "https://tm.example.org/ingenious"
 
 
 def test_an_unreadable_database_url_is_named_without_its_password(environment):

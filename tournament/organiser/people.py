@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -10,6 +11,7 @@ from django.views.decorators.cache import never_cache
 from .. import services
 from ..domain.values import whole_number
 from ..forms import RoleForm
+from ..site_url import absolute
 from ..submitting import posted, refusal_shown
 from .access import ORGANISER, organiser_required
 
@@ -61,8 +63,11 @@ def links(request, tournament):
             messages.success(request, f"{player.name} has a new private link; the old one no longer works.")
         return redirect("manage:links", tournament.slug)
     players = tournament.players.order_by("name")
+    here = request.build_absolute_uri("/").rstrip("/")
     return render(request, "tournament/manage/links.html", {
         "tournament": tournament,
-        "players": [{"player": p, "url": request.build_absolute_uri(reverse("player_link", args=[p.link_token]))}
-                    for p in players],
+        # The addresses the printed cards and slips carry (SITE_URL), so that the page and the paper agree.
+        "players": [{"player": p, "url": absolute(reverse("player_link", args=[p.link_token]))} for p in players],
+        "site_url": settings.SITE_URL,
+        "elsewhere": here if here != settings.SITE_URL else None,
     })

@@ -16,9 +16,10 @@ from .. import pdf, services
 from ..forms import TournamentFileForm, TournamentForm
 from ..models import AuditEntry, Round, Tournament
 from ..records import record_of
+from ..site_url import sheet_addresses
 from ..submitting import posted, refusal_shown
 from ..tfile import dumps
-from .access import arbiter_required, has_any_role, organiser_required, staff_required
+from .access import ORGANISER, arbiter_required, has_any_role, organiser_required, staff_required
 
 
 @login_required
@@ -81,11 +82,14 @@ def print_sheet(request, tournament, what, number=0):
     """A printable PDF: pairing sheet or result slips of a round, standings, crosstable (A4, or ?paper=Letter)."""
     if what not in pdf.SHEETS:
         raise Http404("Nothing of that name to print")
+    if what == "links" and request.role != ORGANISER:
+        raise PermissionDenied("Only the tournament's organisers may print the players' private links.")
     if what in pdf.ROUND_SHEETS and not tournament.rounds.filter(number=number).exclude(status=Round.DRAFT).exists():
         messages.error(request, f"Round {number} is not published: there is nothing to print for it yet.")
         return redirect("manage:dashboard", tournament.slug)
     try:
-        data = pdf.SHEETS[what](record_of(tournament), number, request.GET.get("paper", "A4"))
+        data = pdf.SHEETS[what](record_of(tournament), number, request.GET.get("paper", "A4"),
+                                sheet_addresses(tournament))
     except pdf.PrintError as error:
         messages.error(request, str(error))
         return redirect("manage:dashboard", tournament.slug)

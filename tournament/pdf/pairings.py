@@ -5,14 +5,14 @@ from __future__ import annotations
 import datetime
 
 from reportlab.lib.units import mm
-from reportlab.platypus import PageBreak, Paragraph, Spacer, Table
-
+from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from ..domain.enums import MatchStatus
 from ..domain.records import RoundRecord, TournamentFile
 from ..domain.rounds import player_rounds, rounds_before
 from ..domain.text import format_vp
-from .kit import (MARGIN, build, find_round, listing, name_order, page_size, printing_date, share, style,
+from .codes import NONE, Addresses, qr_code
+from .kit import (MARGIN, build, escape, find_round, listing, name_order, page_size, printing_date, share, style,
                   tables_of)
 
 
@@ -29,16 +29,24 @@ def half_points_before(record: TournamentFile, round_number: int) -> dict[int, i
 
 
 def pairing_sheet(record: TournamentFile, round_number: int, paper: str = "A4",
-                  printed_on: datetime.date | None = None) -> bytes:
-    """Pairings of a round by table (byes last), then the same round by player name."""
+                  printed_on: datetime.date | None = None, addresses: Addresses = NONE) -> bytes:
+    """Pairings of a round by table (byes last), then the same round by player name.
+
+    With `addresses`, a QR code of the round's public pairings page stands beside the title.
+    """
     round_record = find_round(record, round_number)
     printed_on = printed_on or printing_date()
     vp = half_points_before(record, round_number)
     width = page_size(paper)[0] - 2 * MARGIN
-    story = [
+    heading = [
         Paragraph(f"Round {round_number} pairings", style(14, bold=True)),
         Paragraph(f"{printed_on.strftime('%A %d %B %Y')}. The first-named player of each table plays first; "
                   "VP are the standings before this round.", style(9)),
+    ]
+    if addresses.round_page is not None:
+        heading = [_beside_code(heading, addresses.round_page(round_number), width)]
+    story = [
+        *heading,
         Spacer(1, 4 * mm),
         _by_table(record, round_record, vp, width),
         PageBreak(),
@@ -77,3 +85,15 @@ def _by_name(record: TournamentFile, round_record: RoundRecord, width: float) ->
     entries.sort(key=lambda row: (name_order(row[0]), row[0]))
     rows = [["Player", "Table", "Plays", "Opponent"]] + entries
     return listing(rows, share(width, [None, 14, 18, None]), size=10, bold_columns=(1,), row_height=6 * mm)
+
+
+def _beside_code(heading: list, address: str, width: float) -> Table:
+    """The sheet's title and note with the QR code of its page on the phones beside them."""
+    side = 24 * mm
+    note = Paragraph(f"The pairings, standings and results on your phone: {escape(address)}", style(8))
+    table = Table([[[*heading, Spacer(1, 2 * mm), note], qr_code(address, side)]],
+                  colWidths=[width - side - 4 * mm, side + 4 * mm])
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
+                               ("ALIGN", (1, 0), (1, 0), "RIGHT")]))
+    return table

@@ -11,6 +11,7 @@ from reportlab.platypus import Flowable, FrameBreak, Paragraph, Spacer, Table, T
 from games.colours import COLOURS
 
 from ..domain.records import TournamentFile
+from .codes import NONE, Addresses, qr_code
 from .kit import MARGIN, SHADE, build, escape, find_round, fit, fonts, page_size, style, tables_of, text_width
 
 SLIPS_PER_PAGE = 3
@@ -35,8 +36,10 @@ class TickBox(Flowable):
 
 
 def result_slips(record: TournamentFile, round_number: int, paper: str = "A4",
-                 printed_on: datetime.date | None = None) -> bytes:
+                 printed_on: datetime.date | None = None, addresses: Addresses = NONE) -> bytes:
     """One slip per game of the round, three to a page with dashed cut lines.
+
+    With `addresses`, each player's signature has their private link's QR code beside it.
 
     A bye, an excused absence and an all-play-all's forfeit for an absent player have no game, so no slip.
     """
@@ -48,15 +51,17 @@ def result_slips(record: TournamentFile, round_number: int, paper: str = "A4",
             continue
         if story:
             story.append(FrameBreak())
+        codes = (addresses.links.get(match.first), addresses.links.get(match.second))
         story += _slip(record, round_number, table, record.player(match.first).name,
-                       record.player(match.second).name, width)
+                       record.player(match.second).name, width, codes)
     if not story:
         story = [Paragraph(f"Round {round_number} has no games to play: no slips.", style(11))]
     return build(record, f"Result slips, round {round_number}", story, paper, slots=SLIPS_PER_PAGE,
                  printed_on=printed_on)
 
 
-def _slip(record: TournamentFile, round_number: int, table: int, first: str, second: str, width: float) -> list:
+def _slip(record: TournamentFile, round_number: int, table: int, first: str, second: str, width: float,
+          codes: tuple[str | None, str | None] = (None, None)) -> list:
     regular, heavy = fonts()
     heading = Table([[fit(record.name, width - 75 * mm, heavy, 11), f"Round {round_number}", f"Table {table}"]],
                     colWidths=[width - 70 * mm, 35 * mm, 35 * mm])
@@ -70,8 +75,8 @@ def _slip(record: TournamentFile, round_number: int, table: int, first: str, sec
                   "who ran out of time. Both players sign.", style(8.5)),
         Spacer(1, 2 * mm),
         _score_grid(first, second, width),
-        Spacer(1, 9 * mm),
-        _signatures(first, second, width),
+        *([Spacer(1, 2 * mm), _signatures_with_codes(first, second, width, codes)] if any(codes) else
+          [Spacer(1, 9 * mm), _signatures(first, second, width)]),
     ]
 
 
@@ -111,4 +116,32 @@ def _signatures(first: str, second: str, width: float) -> Table:
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), regular, 8), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("LINEBELOW", (0, 0), (0, 0), 0.8, colors.black),
                                ("LINEBELOW", (2, 0), (2, 0), 0.8, colors.black)]))
+    return table
+
+
+CODE_SIDE = 18 * mm  # a slip is a third of a Letter page: every millimetre counts
+
+
+def _signatures_with_codes(first: str, second: str, width: float, codes: tuple[str | None, str | None]) -> Table:
+    """Each player's signature line with their private link's QR code before it."""
+    regular, _heavy = fonts()
+    column = (width - 10 * mm) / 2
+    line = column - CODE_SIDE - 3 * mm
+    cells = []
+    for name, role, code in ((first, "plays first", codes[0]), (second, "plays second", codes[1])):
+        caption = fit(f"Signature: {name}", line - text_width(f" ({role})", regular, 8), regular, 8) + f" ({role})"
+        note = f"← {name.split()[0] if name.split() else name}'s own link: scan it to send the result" if code else ""
+        sign = Table([[fit(note, line, regular, 6.5)], [caption]], colWidths=[line],
+                     rowHeights=[CODE_SIDE - 6 * mm, 5 * mm])
+        sign.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), regular, 8), ("FONT", (0, 0), (0, 0), regular, 6.5),
+                                  ("TEXTCOLOR", (0, 0), (0, 0), colors.HexColor("#555555")),
+                                  ("VALIGN", (0, 0), (0, 0), "TOP"), ("TOPPADDING", (0, 0), (0, 0), 0),
+                                  ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                                  ("LINEBELOW", (0, 0), (0, 0), 0.8, colors.black)]))
+        cells += [qr_code(code, CODE_SIDE) if code else "", sign]
+    table = Table([[cells[0], cells[1], "", cells[2], cells[3]]], rowHeights=[CODE_SIDE],
+                  colWidths=[CODE_SIDE + 3 * mm, line, 10 * mm, CODE_SIDE + 3 * mm, line])
+    table.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                               ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                               ("VALIGN", (0, 0), (-1, -1), "BOTTOM")]))
     return table

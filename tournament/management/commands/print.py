@@ -1,9 +1,11 @@
-"""`python manage.py print SLUG ROUND --what pairings|slips|standings|crosstable -o FILE.pdf [--paper A4|Letter]`.
+"""`python manage.py print SLUG ROUND --what pairings|slips|standings|crosstable|links -o FILE.pdf [--paper A4|Letter]`.
 
-Writes one printed sheet of `tournament/pdf.py`.  ROUND is the round for
-pairings and result slips; standings and the crosstable are always of the
-tournament as it stands, and take ROUND only so that the command line keeps
-one shape.  Only published rounds print: a draft's pairings may still change.
+Writes one printed sheet of `tournament/pdf/`.  ROUND is the round for
+pairings and result slips; standings, the crosstable and the private links
+are always of the tournament as it stands, and take ROUND only so that the
+command line keeps one shape.  Only published rounds print: a draft's
+pairings may still change.  QR codes hold addresses built from the
+`SITE_URL` setting, as the sheets printed from the pages do.
 """
 
 from pathlib import Path
@@ -13,17 +15,18 @@ from django.core.management.base import BaseCommand, CommandError
 from tournament import pdf
 from tournament.models import Round, Tournament
 from tournament.records import record_of
+from tournament.site_url import sheet_addresses
 
 SHEETS, ROUND_SHEETS = pdf.SHEETS, pdf.ROUND_SHEETS
 
 
 class Command(BaseCommand):
-    help = "Print pairings, result slips, standings or the crosstable of a tournament as a PDF."
+    help = "Print pairings, result slips, standings, the crosstable or the players' private links as a PDF."
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
         parser.add_argument("round_number", metavar="ROUND", type=int,
-                            help="round number (ignored for standings and crosstable)")
+                            help="round number (ignored for standings, crosstable and links)")
         parser.add_argument("--what", required=True, choices=list(SHEETS))
         parser.add_argument("-o", "--output", required=True, help="the PDF file to write")
         parser.add_argument("--paper", default="A4", choices=["A4", "Letter"])
@@ -36,7 +39,7 @@ class Command(BaseCommand):
         if what in ROUND_SHEETS:
             check_round(tournament, round_number)
         try:
-            data = SHEETS[what](record_of(tournament), round_number, paper)
+            data = SHEETS[what](record_of(tournament), round_number, paper, sheet_addresses(tournament))
         except pdf.PrintError as error:
             raise CommandError(str(error), returncode=2)
         try:
