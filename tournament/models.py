@@ -6,6 +6,7 @@ domain's enums, check constraints); the rules live in the pure modules
 plain records that `records.py` builds from these rows.
 """
 
+import hashlib
 import secrets
 
 from django.conf import settings
@@ -139,6 +140,19 @@ class Player(models.Model):
 
     def __str__(self):
         return self.name
+
+
+class RetiredLink(models.Model):
+    """A private link that was replaced: only a digest of its token, so that the old address can say so
+    ("this link was replaced") without the token itself being kept anywhere."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="retired_links")
+    token_digest = models.CharField(max_length=64, unique=True)
+    retired_at = models.DateTimeField(auto_now_add=True)
+
+    @staticmethod
+    def digest(token: str) -> str:
+        return hashlib.sha256(token.encode()).hexdigest()
 
 
 class Round(models.Model):

@@ -20,12 +20,18 @@ from . import services
 from .absence_forms import RequestExcuseForm
 from .domain.values import whole_number
 from .forms import DisputeForm, PlayerResultForm
-from .models import ExcusedAbsence, Match, Player, Submission
+from .models import ExcusedAbsence, Match, Player, RetiredLink, Submission
 from .submitting import refusal_shown
 
 
 def _player(token: str) -> Player:
-    return get_object_or_404(Player.objects.select_related("tournament"), link_token=token)
+    """The link's player; else a 404 saying whether the link was replaced or never was one."""
+    player = Player.objects.select_related("tournament").filter(link_token=token).first()
+    if player is not None:
+        return player
+    if RetiredLink.objects.filter(token_digest=RetiredLink.digest(token)).exists():
+        raise Http404("This link was replaced: ask the organiser for the new one.")
+    raise Http404("There is no such private link: check the address, or ask the organiser for yours.")
 
 
 def _private(response):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from .. import audit
-from ..models import Player, Tournament, new_link_token
+from ..models import Player, RetiredLink, Tournament, new_link_token
 from .refused import Refused
 
 ROLES = ("organiser", "arbiter")
@@ -43,6 +43,7 @@ def remove_role(tournament: Tournament, person, role: str, user=None) -> None:
 def renew_link(player: Player, user=None) -> Player:
     """A new private link for the player; the old one stops working at once."""
     player = Player.objects.select_for_update().get(pk=player.pk)
+    RetiredLink.objects.get_or_create(token_digest=RetiredLink.digest(player.link_token), defaults={"player": player})
     player.link_token = new_link_token()
     player.save(update_fields=["link_token"])
     audit.record(player.tournament, user, "private link renewed", player.name)
