@@ -29,7 +29,8 @@ from urllib.parse import urlencode
 from django.core.cache import cache
 from django.db.models import Count, F, Sum
 from django.db.models.signals import post_delete, post_save
-from django.http import HttpResponse, QueryDict
+from django.http import HttpResponse, HttpResponseNotModified, QueryDict
+from django.utils.cache import patch_cache_control
 
 from .models import Match, Player, Round, Tournament
 
@@ -88,7 +89,8 @@ def cached_public_page(view=None, *, reads: dict | None = None):
     (`_read_only`), so it neither changes the page nor makes another copy of
     it.  A view with a `slug` argument is keyed by its tournament's version,
     any other by the site-wide one.  Only 200 responses are stored.  A hit
-    costs one query.  Use as `@cached_public_page` or `@cached_public_page(reads={...})`.
+    costs one query; so does a conditional request for the version the
+    browser holds (If-None-Match), answered 304.  Use as `@cached_public_page` or `@cached_public_page(reads={...})`.
     """
     if view is None:
         return functools.partial(cached_public_page, reads=reads)
@@ -106,20 +108,38 @@ def cached_public_page(view=None, *, reads: dict | None = None):
         # never older than its key: a change committed meanwhile moves the
         # version past it.
         key = _page_key(scope, request)
+        # The page's ETag is its key's: it moves with the tournament's version.  A browser (or the live
+        # pages' script) that holds this version gets a 304 for the one query above.
+        request.page_etag = etag = f'"{hashlib.sha256(key.encode()).hexdigest()[:32]}"'
+        if etag in _etags(request.headers.get("If-None-Match", "")):
+            return _revalidated(HttpResponseNotModified(), etag)
         stored = cache.get(key)
         if stored is not None:
             status, headers, content = stored
             response = HttpResponse(content, status=status, headers=headers)
             response["X-Page-Cache"] = "hit"
-            return response
+            return _revalidated(response, etag)
         response = view(request, *args, **kwargs)
         if response.status_code == 200 and not response.streaming:
             headers = {name: response[name] for name in KEPT_HEADERS if response.has_header(name)}
             cache.set(key, (response.status_code, headers, response.content))
             response["X-Page-Cache"] = "miss"
+            _revalidated(response, etag)
         return response
 
     return wrapper
+
+
+def _etags(header: str) -> set[str]:
+    """The entity tags of an If-None-Match header, weak ones as their strong twins."""
+    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
+
+
+def _revalidated(response, etag: str):
+    """Tag the response with its version; browsers and proxies keep it but ask again before using it."""
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True)
+    return response
 
 
 # --- invalidation by signals --------------------------------------------------------------

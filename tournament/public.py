@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .domain.records import TournamentFile
-from .domain.rounds import PlayerRound, RoundKind, in_order, player_rounds
-from .domain.text import format_vp, result_text
+from .domain.enums import MatchStatus
+from .domain.rounds import PlayerRound, RoundKind, half_points_before, in_order, player_rounds
+from .domain.text import format_vp, name_order, result_text
 
 
 @dataclass
@@ -17,6 +18,19 @@ class Board:
     status: str
     result: str
     has_log: bool = False
+    first_vp: str = ""  # before the round
+    second_vp: str = ""
+
+
+@dataclass
+class Seat:
+    """Where a player sits in a round, for the lists by name: table and side, or a bye or excused absence."""
+
+    player: object
+    table: int | None
+    plays: str  # "first", "second", "bye", "excused"
+    opponent: object | None
+    vp: str = ""  # before the round
 
 
 @dataclass
@@ -36,12 +50,31 @@ class Game:
 
 
 def boards(record: TournamentFile, round_number: int) -> list[Board]:
+    """The round's tables, each player with their VP before the round."""
     players = {p.id: p for p in record.players}
     round_ = record.round(round_number)
+    vp = half_points_before(record, round_number)
     return [
-        Board(table, players[m.first], players.get(m.second), m.status, result_text(m), m.log is not None)
+        Board(table, players[m.first], players.get(m.second), m.status, result_text(m), m.log is not None,
+              format_vp(vp.get(m.first, 0)), format_vp(vp.get(m.second, 0)) if m.second is not None else "")
         for table, m in enumerate(round_.matches, start=1)
     ]
+
+
+def by_name(record: TournamentFile, round_number: int) -> list[Seat]:
+    """Every player of the round in name order (accents aside), with their table, side and opponent."""
+    players = {p.id: p for p in record.players}
+    vp = half_points_before(record, round_number)
+    seats = []
+    for table, match in enumerate(record.round(round_number).matches, start=1):
+        first, second = players[match.first], players.get(match.second)
+        if second is None:
+            plays = "bye" if match.status == MatchStatus.BYE else "excused"
+            seats.append(Seat(first, None, plays, None, format_vp(vp.get(first.id, 0))))
+            continue
+        seats.append(Seat(first, table, "first", second, format_vp(vp.get(first.id, 0))))
+        seats.append(Seat(second, table, "second", first, format_vp(vp.get(second.id, 0))))
+    return sorted(seats, key=lambda seat: (name_order(seat.player.name), seat.player.name, seat.player.id))
 
 
 def games_of(record: TournamentFile, player_id: int) -> list[Game]:

@@ -17,9 +17,10 @@ from games.engine.timeline import timeline
 
 from .cache import cached_public_page
 from .domain.rounds import progress
+from .domain.schedule import finished
 from .domain.text import PROGRESSIVE_READINGS
 from .models import Tournament
-from .public import boards, games_of
+from .public import boards, by_name, games_of
 from .records import match_log, record_of
 
 
@@ -53,8 +54,10 @@ def pairings(request, slug, number=None):
             "tournament": tournament,
             "round": round_record,
             "boards": boards(record, number),
+            "seats": by_name(record, number),
             "round_numbers": sorted(r.number for r in record.rounds),
             "in_progress": round_record.pending,
+            "live": not finished(record),
         },
     )
 
@@ -69,7 +72,7 @@ def player(request, slug, number):
     return render(
         request,
         "tournament/player.html",
-        {"tournament": tournament, "player": person, "games": games_of(record, number)},
+        {"tournament": tournament, "player": person, "games": games_of(record, number), "live": not finished(record)},
     )
 
 
@@ -92,6 +95,7 @@ def standings(request, slug):
             "reading": PROGRESSIVE_READINGS[record.settings.progressive],
             "progress": progress(record),
             "order": order_text(),
+            "live": not finished(record),
         },
     )
 
@@ -102,7 +106,8 @@ def crosstable(request, slug):
     tournament = _tournament(slug)
     record = record_of(tournament, with_logs=False)
     page = {"tournament": tournament, "reading": PROGRESSIVE_READINGS[tournament.progressive],
-            "metrics": metrics_in_order(), "grid": full_grid(record), "progress": progress(record)}
+            "metrics": metrics_in_order(), "grid": full_grid(record), "progress": progress(record),
+            "live": not finished(record)}
     if page["grid"]:
         page["rows"] = crosstable_rows(record)
     else:

@@ -163,3 +163,27 @@ def test_saving_an_old_copy_of_the_tournament_does_not_bring_back_old_pages(clie
     renamed = page(client, url)
     assert renamed["X-Page-Cache"] == "miss"
     assert "X renamed" in renamed.content.decode() and "forfeit" in renamed.content.decode().lower()
+
+
+def test_an_unchanged_page_costs_one_query_and_a_304_until_a_result_changes_it(client, event,
+                                                                                django_assert_num_queries):
+    url = f"/t/{event.slug}/standings/"
+    first = page(client, url)
+    etag = first["ETag"]
+    assert "no-cache" in first["Cache-Control"]  # kept, but asked about again before each use
+    with django_assert_num_queries(1):
+        unchanged = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert unchanged.status_code == 304 and unchanged["ETag"] == etag and not unchanged.content
+    assert client.get(url, HTTP_IF_NONE_MATCH=f'W/{etag}, "other"').status_code == 304
+    services.enter_result(matches(event)[0], status=Match.PLAYED, scores=[[5] * 6, [4] * 6])
+    changed = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    assert client.get(f"/t/{event.slug}/", HTTP_IF_NONE_MATCH=etag).status_code == 200  # another page's tag
+
+
+def test_staff_pages_and_private_links_carry_no_etag(client, event):
+    client.force_login(get_user_model().objects.create_user("staff", is_staff=True))
+    assert not client.get(f"/t/{event.slug}/standings/").has_header("ETag")
+    client.logout()
+    link = client.get(f"/p/{event.players.first().link_token}/")
+    assert not link.has_header("ETag") and "no-store" in link["Cache-Control"]

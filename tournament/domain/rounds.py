@@ -215,3 +215,9 @@ def player_rounds(record: TournamentFile, rounds: Iterable[RoundRecord]) -> dict
         for player in record.players:
             by_player[player.id].append(in_matches.get(player.id) or sat_out(player, round_record.number, record.settings))
     return by_player
+
+
+def half_points_before(record: TournamentFile, round_number: int) -> dict[int, int]:
+    """Each player's VP (in half-points) after the rounds before `round_number`: what a pairing list shows."""
+    earlier = player_rounds(record, rounds_before(record, round_number))
+    return {player_id: sum(r.half_points for r in rounds) for player_id, rounds in earlier.items()}

@@ -13,7 +13,6 @@ import datetime
 import functools
 import io
 import os
-import unicodedata
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, LETTER, landscape
@@ -25,6 +24,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Table, Tabl
 
 
 from ..domain.records import RoundRecord, TournamentFile
+from ..domain.text import name_order  # noqa: F401 (the sheets' sort key, here with the rest of the kit)
 
 PAPERS = {"A4": A4, "LETTER": LETTER}
 MARGIN = 15 * mm
@@ -186,16 +186,6 @@ def escape(text: str) -> str:
 
 
 # Letters that Unicode does not decompose into a base letter and an accent.
-PLAIN_LETTERS = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss",
-                               "đ": "d", "Đ": "D", "ł": "l", "Ł": "L", "þ": "th", "Þ": "TH", "ı": "i"})
-
-
-def name_order(name: str) -> str:
-    """Sort key for names: accents aside and case folded, so "Zoë Ørsted" files as "zoe orsted"."""
-    decomposed = unicodedata.normalize("NFKD", name.translate(PLAIN_LETTERS))
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-
-
 def find_round(record: TournamentFile, round_number: int) -> RoundRecord:
     try:
         return record.round(round_number)

@@ -9,20 +9,12 @@ from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 
 from ..domain.enums import MatchStatus
 from ..domain.records import RoundRecord, TournamentFile
-from ..domain.rounds import player_rounds, rounds_before
+from ..domain.rounds import half_points_before
+from ..public import by_name
 from ..domain.text import format_vp
 from .codes import NONE, Addresses, qr_code
 from .kit import (MARGIN, build, escape, find_round, listing, name_order, page_size, printing_date, share, style,
                   tables_of)
-
-
-# --- What the sheets show -------------------------------------------------------
-
-
-def half_points_before(record: TournamentFile, round_number: int) -> dict[int, int]:
-    """Each player's VP (in half-points) after the rounds before `round_number`."""
-    earlier = player_rounds(record, rounds_before(record, round_number))
-    return {player_id: sum(r.half_points for r in rounds) for player_id, rounds in earlier.items()}
 
 
 # --- Pairing sheet ----------------------------------------------------------------
@@ -74,15 +66,8 @@ def _by_table(record: TournamentFile, round_record: RoundRecord, vp: dict[int, i
 
 
 def _by_name(record: TournamentFile, round_record: RoundRecord, width: float) -> Table:
-    entries = []
-    for table, match in tables_of(round_record):
-        if match.second is None:
-            entries.append([record.player(match.first).name, "", "bye" if match.status == MatchStatus.BYE else "excused", ""])
-            continue
-        first, second = record.player(match.first), record.player(match.second)
-        entries.append([first.name, str(table), "first", second.name])
-        entries.append([second.name, str(table), "second", first.name])
-    entries.sort(key=lambda row: (name_order(row[0]), row[0]))
+    entries = [[seat.player.name, str(seat.table or ""), seat.plays,
+                seat.opponent.name if seat.opponent else ""] for seat in by_name(record, round_record.number)]
     rows = [["Player", "Table", "Plays", "Opponent"]] + entries
     return listing(rows, share(width, [None, 14, 18, None]), size=10, bold_columns=(1,), row_height=6 * mm)
 
