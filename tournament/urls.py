@@ -12,6 +12,7 @@ public = [
     path("round/<int:number>/table/<int:table>/", views.game, name="game"),
     path("standings/", views.standings, name="standings"),
     path("crosstable/", views.crosstable, name="crosstable"),
+    path("screen/", views.screen, name="screen"),
 ]
 
 urlpatterns = [

@@ -22,6 +22,7 @@ from .domain.text import PROGRESSIVE_READINGS
 from .models import Tournament
 from .public import boards, by_name, games_of
 from .records import match_log, record_of
+from .site_url import absolute
 
 
 @cached_public_page
@@ -153,3 +154,31 @@ def game(request, slug, number, table):
             "final": line.steps[-1].scores if line.steps else [[0] * 6, [0] * 6],
         },
     )
+
+
+SCREEN_SEATS = 40  # pairings by name on one page of the venue screen: two columns of 20
+SCREEN_STANDINGS = 16  # lines of standings on one page of the venue screen
+SCREEN_STANDINGS_PAGES = 3  # the top 48 at most: the rest read them on their phones
+
+
+@cached_public_page
+def screen(request, slug):
+    """The venue screen: the current round's pairings by name and the standings, in pages that cycle."""
+    tournament = _tournament(slug)
+    record = record_of(tournament, with_logs=False)
+    pages = []
+    number = max((r.number for r in record.rounds), default=None)
+    if number is not None:
+        seats = by_name(record, number)
+        chunks = [seats[i:i + SCREEN_SEATS] for i in range(0, len(seats), SCREEN_SEATS)]
+        pages += [{"kind": "pairings", "seats": chunk, "part": i, "parts": len(chunks)}
+                  for i, chunk in enumerate(chunks, start=1)]
+    rows = standing_rows(record)[:SCREEN_STANDINGS * SCREEN_STANDINGS_PAGES]
+    chunks = [rows[i:i + SCREEN_STANDINGS] for i in range(0, len(rows), SCREEN_STANDINGS)]
+    pages += [{"kind": "standings", "rows": chunk, "part": i, "parts": len(chunks)}
+              for i, chunk in enumerate(chunks, start=1)]
+    return render(request, "tournament/screen.html", {
+        "tournament": tournament, "round_number": number, "pages": pages, "progress": progress(record),
+        "metrics": metrics_in_order(), "live": True,
+        "address": absolute(reverse("tournament:detail", args=[slug])),
+    })

@@ -56,7 +56,7 @@ def test_a_second_look_at_the_standings_comes_from_the_cache(client, event, djan
 def test_every_public_page_is_cached(client, event):
     services.enter_result(matches(event)[0], status=Match.FORFEIT, forfeit_winner=matches(event)[0].first)
     for url in ("/", f"/t/{event.slug}/", f"/t/{event.slug}/round/1/", f"/t/{event.slug}/players/1/",
-                f"/t/{event.slug}/standings/", f"/t/{event.slug}/crosstable/"):
+                f"/t/{event.slug}/standings/", f"/t/{event.slug}/crosstable/", f"/t/{event.slug}/screen/"):
         assert page(client, url)["X-Page-Cache"] == "miss", url
         assert page(client, url)["X-Page-Cache"] == "hit", url
 
