@@ -85,7 +85,7 @@ def test_an_organiser_runs_two_rounds_from_the_pages(org_client, organiser):
     response = client.post(f"{base}match/{normal.pk}/", played_form(normal, [9] * 6, [3] * 6))
     assert response.status_code == 302 and response.url == base
     notes = page_text(client.get(base))
-    assert f"table 1: {escape(normal.first.name)} 1 – 0 {escape(normal.second.name)} (saved)" in notes
+    assert f"table 1: {escape(normal.first.name)} 1–0 {escape(normal.second.name)} (saved)" in notes
     normal.refresh_from_db()
     assert normal.status == Match.PLAYED and normal.scores == [[9] * 6, [3] * 6] and normal.entered_by == organiser
 

@@ -11,7 +11,7 @@ from games.engine import check_text
 
 from .. import audit
 from ..domain.results import MAX_SCORE, ScoreFault, both_complete, check_scores, game_half_points
-from ..domain.text import format_vp
+from ..domain.text import format_result
 from ..domain.game_logs import log_mismatch
 from ..domain.values import is_whole, storable
 from ..models import AuditEntry, Match, Player, Round, Submission
@@ -165,11 +165,13 @@ def changed_since(match: Match) -> str:
 
 
 def result_summary(match: Match) -> str:
-    """The result as an organiser reads it back."""
+    """The result as an organiser reads it back, written as everywhere else (domain.text): "Ann Able ½–½ Ben Baker",
+    "Ann Able 1–0 Ben Baker (forfeit)", "Ann Able 0–0 Ben Baker (both absent)"."""
     if match.status == Match.PLAYED:
-        first, second = game_half_points(*match.scores)
-        return f"{match.first} {format_vp(first)} – {format_vp(second)} {match.second}"
+        return f"{match.first} {format_result(*game_half_points(*match.scores))} {match.second}"
     if match.status == Match.FORFEIT:
-        winner = match.forfeit_winner or "nobody (both absent)"
-        return f"forfeit, won by {winner}"
+        if match.forfeit_winner_id is None:
+            return f"{match.first} 0–0 {match.second} (both absent)"
+        won = match.forfeit_winner_id == match.first_id
+        return f"{match.first} {format_result(2, 0) if won else format_result(0, 2)} {match.second} (forfeit)"
     return match.get_status_display()

@@ -93,5 +93,5 @@ def test_a_correction_on_the_result_page_names_the_later_rounds_that_stand(org_c
     match = round_one.matches.select_related("first", "second").order_by("table").first()
     data = {"status": "forfeit", "present": "second", "correct": "on", "version": match.version}
     page = text(org_client.post(f"/manage/{event.slug}/match/{match.pk}/", data, follow=True))
-    assert (f"Round 1, table 1: forfeit, won by {match.second.name} (corrected). "
+    assert (f"Round 1, table 1: {match.first.name} 0–1 {match.second.name} (forfeit) (corrected). "
             "Round 2 was paired on the old result; it stands.") in page
