@@ -231,13 +231,19 @@ class ResultForm(forms.Form):
         ]
 
     @staticmethod
+    def scores_initial(scores, flagged) -> dict:
+        """The twelve score fields and the two ticks filled in with a result (first player's first)."""
+        initial = {f"{side}_{colour.letter}": value
+                   for side, row in zip(SIDES, scores) for colour, value in zip(COLOURS, row)}
+        initial.update(first_flagged=flagged[0], second_flagged=flagged[1])
+        return initial
+
+    @staticmethod
     def initial_for(match: Match) -> dict:
         """What the form starts from: the result on record, so a correction changes only what is wrong."""
         initial = {"version": match.version, "status": Match.FORFEIT if match.status == Match.FORFEIT else Match.PLAYED}
         if match.status == Match.PLAYED and match.scores:
-            for side, row in zip(SIDES, match.scores):
-                initial.update({f"{side}_{colour.letter}": value for colour, value in zip(COLOURS, row)})
-            initial.update(first_flagged=match.first_flagged, second_flagged=match.second_flagged)
+            initial.update(ResultForm.scores_initial(match.scores, (match.first_flagged, match.second_flagged)))
         if match.status == Match.FORFEIT:
             winner = match.forfeit_winner_id
             initial["present"] = ResultForm.BOTH_ABSENT if winner is None else (

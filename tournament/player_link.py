@@ -40,12 +40,14 @@ def _private(response):
     return response
 
 
-def _page(request, player, *, form=None, dispute_form=None, excuse_form=None, status=200):
+def _page(request, player, *, form=None, dispute_form=None, own_form=None, excuse_form=None, status=200):
     match = services.current_match(player)
     submission = None
+    open_ = []
     if match is not None and match.status == Match.PENDING:
-        submission = (match.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED))
-                      .select_related("by").order_by("-created_at").first())
+        open_ = list(match.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED))
+                     .select_related("by").order_by("-created_at"))
+        submission = next((s for s in open_ if s.status == Submission.WAITING), open_[-1] if open_ else None)
         if form is None and (submission is None or submission.by_id == player.pk) and match.round.status == "published":
             form = PlayerResultForm(match=match, auto_id="id_%s")
     opponent = None
@@ -62,6 +64,10 @@ def _page(request, player, *, form=None, dispute_form=None, excuse_form=None, st
         "mine": submission is not None and submission.by_id == player.pk,
         "form": form,
         "dispute_form": dispute_form or DisputeForm(),
+        "own_form": own_form or (PlayerResultForm(prefix="own", match=match, auto_id="id_%s",
+                                                  initial={"version": match.version})
+                                 if submission is not None and match.status == Match.PENDING else None),
+        "disputed": [s for s in open_ if s.status == Submission.DISPUTED],
         "excuse_form": excuse_form or RequestExcuseForm(tournament=player.tournament, auto_id="id_excuse_%s"),
         "absences": player.excused_absences.order_by("round_number"),
     }, status=status))
@@ -119,14 +125,25 @@ def answer(request, token, pk):
         return _private(redirect("player_link", token))
     agree = request.POST.get("answer") == "confirm"
     dispute_form = DisputeForm(None if agree else request.POST)
-    if not agree and not dispute_form.is_valid():
-        return _page(request, player, dispute_form=dispute_form)
+    own_form = None if agree else _own_scores(request, match)
+    if not agree and not (dispute_form.is_valid() & (own_form is None or own_form.is_valid())):
+        return _page(request, player, dispute_form=dispute_form, own_form=own_form)
+    own = {} if own_form is None else {"scores": own_form.cleaned_data["scores"],
+                                       "flagged": own_form.cleaned_data["flagged"]}
     with refusal_shown(request):
         services.answer_submission(player, submission, agree=agree,
-                                   note="" if agree else dispute_form.cleaned_data["note"])
+                                   note="" if agree else dispute_form.cleaned_data["note"], **own)
         messages.success(request, "Confirmed: the result counts." if agree else
-                         "Disputed: an arbiter will look at the result and settle it.")
+                         "Disputed: an arbiter will look at the result and settle it"
+                         + (", with the scores you sent beside it." if own else "."))
     return _private(redirect("player_link", token))
+
+
+def _own_scores(request, match) -> PlayerResultForm | None:
+    """The scores a disputing player typed beside the dispute (prefix "own"), or None if they typed none."""
+    form = PlayerResultForm(request.POST, prefix="own", match=match, auto_id="id_%s")
+    typed = any(request.POST.get(f"own-{name}", "").strip() for name in form.score_field_names())
+    return form if typed else None
 
 
 @never_cache

@@ -9,6 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from .. import services
 from ..domain.game_logs import same_name
+from ..domain.values import whole_number
 from ..forms import ResultForm
 from ..models import Match, Round, Submission
 from ..submitting import posted, refusal_shown, show_refusal
@@ -47,8 +48,11 @@ def match_result(request, tournament, pk):
         pk=pk, round__tournament=tournament,
     )
     form = None
+    used = _submission_to_use(request, match)
     if match.second_id is not None and match.round.status != Round.DRAFT:  # a bye or excused absence has no result
-        form = ResultForm(posted(request), request.FILES or None, match=match)
+        initial = None if used is None else _initial_from(used, match)
+        form = ResultForm(posted(request), request.FILES or None, match=match,
+                          **({"initial": initial} if initial else {}))
     if request.method == "POST" and form is not None and form.is_valid():
         correcting = form.has_result
         with refusal_shown(request, form, ResultForm.SERVICE_FIELDS) as refusal:
@@ -70,7 +74,26 @@ def match_result(request, tournament, pk):
         "result": _result_words(match),
         "submissions": match.submissions.select_related("by").order_by("-created_at"),
         "log_names": _log_names(form, match),
+        "used": used,
     })
+
+
+def _submission_to_use(request, match):
+    """`?use=<submission>`: a player's submission of this match, still open, to fill the form from; else None."""
+    number = whole_number(request.GET.get("use", ""))
+    if number is None or match.status != Match.PENDING:
+        return None
+    return match.submissions.filter(pk=number, status__in=(Submission.WAITING, Submission.DISPUTED)) \
+        .select_related("by").first()
+
+
+def _initial_from(submission, match) -> dict:
+    """The result form filled in with a player's submission: the arbiter checks it, then saves it."""
+    initial = ResultForm.initial_for(match)
+    initial.update(ResultForm.scores_initial(submission.scores, (submission.first_flagged, submission.second_flagged)))
+    if submission.log is not None:
+        initial["log_text"] = json.dumps(submission.log)
+    return initial
 
 
 def _next_board(tournament, match):

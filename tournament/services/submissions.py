@@ -77,8 +77,13 @@ def submit_result(player: Player, match: Match, *, scores=None, flagged=None, lo
 
 
 @transaction.atomic
-def answer_submission(player: Player, submission: Submission, *, agree: bool, note: str = "") -> Submission:
-    """The opponent confirms (the result counts) or disputes (it waits for an arbiter) a sent result."""
+def answer_submission(player: Player, submission: Submission, *, agree: bool, note: str = "", scores=None,
+                      flagged=None) -> Submission:
+    """The opponent confirms (the result counts) or disputes (it waits for an arbiter) a sent result.
+
+    A player who disputes may send the scores they hold right (and flags): they are kept as their own
+    submission, disputed too, so that the arbiter has both results side by side and can use either.
+    """
     match = _players_match(player, submission.match)
     submission = Submission.objects.select_for_update().select_related("by").get(pk=submission.pk)
     if submission.match_id != match.pk or submission.status != Submission.WAITING:
@@ -98,8 +103,17 @@ def answer_submission(player: Player, submission: Submission, *, agree: bool, no
     note = (note or "").strip()
     if not note:
         raise Refused("Say what is wrong with the result, so the arbiter knows.", "note")
+    theirs = None
+    if scores is not None:
+        scores, own_flags, _log = check_played_result(scores, flagged or [False, False], None, match)
+        theirs = Submission.objects.create(match=match, by=player, scores=scores, first_flagged=own_flags[0],
+                                           second_flagged=own_flags[1], status=Submission.DISPUTED,
+                                           note="the scores sent with the dispute", answered_at=submission.answered_at)
     submission.status, submission.note = Submission.DISPUTED, note[:300]
     submission.save()
+    after = {"reason": note}
+    if theirs is not None:
+        after["scores sent with it"] = audit.scores_of(match, theirs.scores, [theirs.first_flagged, theirs.second_flagged])
     audit.record(match.round.tournament, player, "result disputed", audit.match_subject(match),
-                 before=audit.scores_of(match, submission.scores, flagged), after={"reason": note})
+                 before=audit.scores_of(match, submission.scores, flagged), after=after)
     return submission

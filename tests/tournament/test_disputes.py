@@ -1,0 +1,84 @@
+"""Disputes (issue 17): the result in words before confirming, a disputing player's own scores, and the arbiter
+filling the result in from either player's submission."""
+
+import pytest
+
+from tests.factories import make_event, page_text, played_form, score_fields
+from tournament import services
+from tournament.models import AuditEntry, Match, Submission
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def game(people):
+    event = make_event("Dispute Open", ["Ann Able", "Ben Baker"], organiser=people["org"], system="swiss",
+                       rounds_announced=2, publish_round_one=True)
+    services.add_role(event, people["arb"], "arbiter")
+    return event.rounds.get().matches.select_related("first", "second").get()
+
+
+def link(player):
+    return f"/p/{player.link_token}/"
+
+
+def send(client, match, player, first, second):
+    """`player` sends a result: `first` and `second` are the first and the second player's six scores."""
+    return client.post(f"{link(player)}game/{match.pk}/send/", {"version": 0, **score_fields(first, second)})
+
+
+def test_the_confirm_page_says_the_result_in_words_before_the_button(client, game):
+    # The second player sends: lowest colours 4 (first) against 5 (second), so the second player wins.
+    send(client, game, game.second, [4, 9, 9, 9, 9, 9], [5, 6, 6, 6, 6, 6])
+    page = page_text(client.get(link(game.first)))
+    words = f"{game.second.name} wins, 5 v 4 in the lowest colour"
+    assert words in page and page.index(words) < page.index("It is right: confirm")
+
+
+def test_a_player_who_disputes_sends_their_own_scores_and_the_arbiter_sees_both(client, people, game):
+    send(client, game, game.second, [4] * 6, [5] * 6)  # second's claim: 4 v 5, the second player wins
+    sent = Submission.objects.get()
+    own = {f"own-{name}": value for name, value in score_fields([6] * 6, [5] * 6).items()}
+    answer = client.post(f"{link(game.first)}game/{game.pk}/answer/", {
+        "submission": sent.pk, "answer": "dispute", "note": "I had 6 in every colour", "own-version": 0, **own},
+        follow=True)
+    assert "Disputed: an arbiter will look at the result and settle it, with the scores you sent beside it." \
+        in page_text(answer)
+    theirs = Submission.objects.exclude(pk=sent.pk).get()
+    assert theirs.by == game.first and theirs.status == Submission.DISPUTED and theirs.scores == [[6] * 6, [5] * 6]
+    sent.refresh_from_db()
+    assert sent.status == Submission.DISPUTED and sent.note == "I had 6 in every colour"
+    entry = AuditEntry.objects.get(action="result disputed")
+    assert entry.after["reason"] == "I had 6 in every colour" and "scores sent with it" in entry.after
+
+    client.force_login(people["arb"])
+    url = f"/manage/{game.round.tournament.slug}/match/{game.pk}/"
+    page = page_text(client.get(url))
+    assert f"{game.second.name} wins, 5 v 4 in the lowest colour" in page
+    assert f"{game.first.name} wins, 6 v 5 in the lowest colour" in page
+    assert page.count("Use this result") == 2
+    filled = page_text(client.get(f"{url}?use={theirs.pk}"))
+    assert f"Filled in from the result {game.first.name} sent" in filled
+    assert 'name="first_R" value="6"' in filled and 'name="second_P" value="5"' in filled
+    client.post(url, played_form(game, [6] * 6, [5] * 6))
+    game.refresh_from_db()
+    assert game.status == Match.PLAYED and game.scores == [[6] * 6, [5] * 6]
+    assert set(Submission.objects.values_list("status", flat=True)) == {Submission.SETTLED}
+
+
+def test_a_dispute_with_wrong_own_scores_keeps_what_was_typed_and_saves_nothing(client, game):
+    send(client, game, game.second, [4] * 6, [5] * 6)
+    sent = Submission.objects.get()
+    own = {f"own-{name}": value for name, value in score_fields([19] + [6] * 5, [5] * 6).items()}
+    page = page_text(client.post(f"{link(game.first)}game/{game.pk}/answer/", {
+        "submission": sent.pk, "answer": "dispute", "note": "wrong", "own-version": 0, **own}))
+    assert f"{game.first.name}, R red: a score is at most 18." in page
+    sent.refresh_from_db()
+    assert sent.status == Submission.WAITING and Submission.objects.count() == 1
+
+
+def test_use_names_only_an_open_submission_of_this_match(client, people, game):
+    client.force_login(people["arb"])
+    url = f"/manage/{game.round.tournament.slug}/match/{game.pk}/"
+    assert "Filled in from" not in page_text(client.get(f"{url}?use=999"))
+    assert "Filled in from" not in page_text(client.get(f"{url}?use=abc"))
