@@ -192,6 +192,21 @@ def round_chart(record: TournamentFile) -> tuple[list[int], list[ChartRow]]:
                     for line in lines]
 
 
+def other_rounds(line: Standing) -> str:
+    """The player's rounds with no opponent in the grid, for its last column: "R3 bye 1, R5 exc ½", "R1 late ½"."""
+    return ", ".join(f"R{game.round_number} {game.mark}" for game in line.rounds
+                     if game.kind in (RoundKind.BYE, RoundKind.EXCUSED, RoundKind.LATE_ENTRY))
+
+
+def running_vp(line: Standing) -> tuple[int, ...]:
+    """The player's VP (in half-points) after each counted round, as a round-by-round crosstable shows it."""
+    total, after = 0, []
+    for game in line.rounds:
+        total += game.half_points
+        after.append(total)
+    return tuple(after)
+
+
 def round_cell(game: PlayerRound, number: dict[int, int]) -> str:
     """ "12f 1": met No. 12, played first, won; a round without an opponent is its mark ("bye 1") or "–"."""
     if game.opponent not in number:

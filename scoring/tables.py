@@ -10,8 +10,10 @@ class MetricColumn(tables.Column):
     """A metric's column: its value from the line's `metrics`, written as the metric writes it."""
 
     def __init__(self, metric: Metric):
+        # Best first on the first click, as a reader of standings expects (the higher value is the better one
+        # for every metric); a second click reverses.
         super().__init__(verbose_name=metric.abbr, accessor=f"metrics__{metric.key}", default="",
-                         attrs={"th": {"title": metric.name}})
+                         order_by=(f"-metrics__{metric.key}",), attrs={"th": {"title": metric.name}})
         self.metric = metric
 
     def render(self, value):
@@ -54,8 +56,12 @@ class StandingsTable(tables.Table):
         # metrics' texts in the registry's order, games.
         template_name = "scoring/standings_table.html"
 
-    def __init__(self, *args, slug: str, order=DEFAULT_ORDER, **kwargs):
+    def __init__(self, *args, slug: str, order=DEFAULT_ORDER, unapplied=frozenset(), **kwargs):
         metrics = [(metric.key, MetricColumn(metric)) for metric in metrics_in_order(order)]
+        # Players whose H2H number was not applied to their VP group (scoring/ties.py): that cell is greyed.
+        self.unapplied = unapplied
+        keys = [key for key, _ in metrics]
+        self.h2h_cell = 3 + keys.index("head_to_head") if "head_to_head" in keys else None
         super().__init__(*args, extra_columns=metrics, sequence=("place", "name", *[k for k, _ in metrics], "games_played"),
                          **kwargs)
         self.slug = slug

@@ -1,3 +1,5 @@
+from dataclasses import dataclass
+
 from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
@@ -7,9 +9,10 @@ from django_tables2.export import TableExport
 
 from scoring.metrics import metrics_in_order, order_text
 from scoring.standings import crosstable as crosstable_rows
-from scoring.standings import full_grid, round_chart
+from scoring.standings import full_grid, other_rounds, round_chart
 from scoring.standings import standings as standing_rows
 from scoring.tables import STANDINGS_SORTS, StandingsTable
+from scoring.ties import tie_notes
 
 from games.board_svg import board_svg
 from games.engine.clock import minutes
@@ -82,7 +85,9 @@ def standings(request, slug):
     tournament = _tournament(slug)
     record = record_of(tournament, with_logs=False)
     rows = standing_rows(record)
-    table = StandingsTable(rows, slug=slug)
+    notes = tie_notes(record, rows)
+    table = StandingsTable(rows, slug=slug,
+                           unapplied=frozenset(p for note in notes if not note.applied for p in note.player_ids))
     RequestConfig(request, paginate=False).configure(table)
     export = request.GET.get("_export")
     if export == "csv":
@@ -96,26 +101,36 @@ def standings(request, slug):
             "reading": PROGRESSIVE_READINGS[record.settings.progressive],
             "progress": progress(record),
             "order": order_text(),
+            "ties": notes,
             "live": not finished(record),
         },
     )
 
 
-@cached_public_page
+@cached_public_page(reads={"view": ("rounds",)})
 def crosstable(request, slug):
-    """The crosstable: an n × n grid for an all-play-all or a small field, else round by round (n × rounds)."""
+    """The crosstable: an n × n grid for an all-play-all or a small field (or, asked, round by round), else round
+    by round (n × rounds)."""
     tournament = _tournament(slug)
     record = record_of(tournament, with_logs=False)
+    can_grid = full_grid(record)
     page = {"tournament": tournament, "reading": PROGRESSIVE_READINGS[tournament.progressive],
-            "metrics": metrics_in_order(), "grid": full_grid(record), "progress": progress(record),
-            "live": not finished(record)}
+            "metrics": metrics_in_order(), "can_grid": can_grid, "progress": progress(record),
+            "grid": can_grid and request.GET.get("view") != "rounds", "live": not finished(record)}
     if page["grid"]:
-        page["rows"] = crosstable_rows(record)
+        page["rows"] = [CrossRow(row.standing, row.cells, other_rounds(row.standing)) for row in crosstable_rows(record)]
     else:
         page["round_numbers"], page["rows"] = round_chart(record)
         # Every player's page address but the number, reversed once rather than once a line.
         page["player_url"] = reverse("tournament:player", args=[slug, 1]).removesuffix("1/")
     return render(request, "tournament/crosstable.html", page)
+
+
+@dataclass(frozen=True)
+class CrossRow:
+    standing: object
+    cells: tuple
+    other: str
 
 
 @cached_public_page
