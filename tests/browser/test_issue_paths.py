@@ -47,7 +47,7 @@ def test_organiser_path_then_player_path(page, django_user_model, tmp_path):
     page.locator("button:has-text('Publish round 1')").first.click()
 
     # The pairing sheet, as printed: a PDF naming every player and the bye.
-    href = page.get_attribute("a:has-text('pairing sheet')", "href")
+    href = page.get_attribute("a[href*='/print/pairings/']", "href")  # the A4 one comes first
     pdf = page.context.request.get(page.base + href)
     assert pdf.headers["content-type"] == "application/pdf"
     text = "".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(pdf.body())).pages)
