@@ -49,7 +49,8 @@ def match_result(request, tournament, pk):
     )
     form = None
     used = _submission_to_use(request, match)
-    if match.second_id is not None and match.round.status != Round.DRAFT:  # a bye or excused absence has no result
+    # A bye or an excused absence has no result; a draft has none yet; a closed round is reopened to correct one.
+    if match.second_id is not None and match.round.status == Round.PUBLISHED:
         initial = None if used is None else _initial_from(used, match)
         form = ResultForm(posted(request), request.FILES or None, match=match,
                           **({"initial": initial} if initial else {}))

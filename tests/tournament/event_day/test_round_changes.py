@@ -95,3 +95,19 @@ def test_a_correction_on_the_result_page_names_the_later_rounds_that_stand(org_c
     page = text(org_client.post(f"/manage/{event.slug}/match/{match.pk}/", data, follow=True))
     assert (f"Round 1, table 1: {match.first.name} 0–1 {match.second.name} (forfeit) (corrected). "
             "Round 2 was paired on the old result; it stands.") in page
+
+
+def test_a_closed_rounds_result_is_corrected_only_after_reopening_it(org_client, event):
+    round_one = event.rounds.get(number=1)
+    play(round_one)
+    match = round_one.matches.order_by("table").first()
+    with pytest.raises(services.Refused, match="Round 1 is closed: an organiser reopens it to correct a result."):
+        services.enter_result(match, status=Match.PLAYED, scores=[[5] * 6, [9] * 6], correction=True)
+    page = text(org_client.get(f"/manage/{event.slug}/match/{match.pk}/"))
+    assert "Round 1 is closed. To correct this" in page and "Save the correction" not in page
+    services.reopen_round(round_one)
+    page = text(org_client.get(f"/manage/{event.slug}/match/{match.pk}/"))
+    assert "Save the correction" in page
+    services.enter_result(match, status=Match.PLAYED, scores=[[5] * 6, [9] * 6], correction=True)
+    match.refresh_from_db()
+    assert match.scores == [[5] * 6, [9] * 6]
