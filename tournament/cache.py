@@ -6,7 +6,10 @@ a key made of that version and the page's address (with only the query
 parameters the page reads), so a changed
 tournament is simply never served from its old pages again; they age out.
 The front page is keyed by the sum of all versions and the number of
-tournaments.
+tournaments.  Every key also holds a digest of the code and templates
+(`release()`), so a new release never serves the pages an old one stored in
+Redis, nor answers 304 to a browser holding one: the same code gives the
+same digest on every machine.
 
 The version lives in the database, not in the cache, for two reasons: it
 moves in the same transaction as the change (a rolled-back change leaves it
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+from pathlib import Path
 from urllib.parse import urlencode
 
 from django.core.cache import cache
@@ -56,9 +60,25 @@ def _scope(slug: str | None) -> str | None:
     return None if row is None else f"t{row[0]}-{row[1]}"
 
 
+# What makes a page besides the data: the Python code and the templates, of every app.
+RELEASE_PARTS = ("games", "scoring", "tournament", "templates")
+
+
+@functools.cache
+def release() -> str:
+    """A digest of the code and templates that render the pages, the same for the same files anywhere."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for part in RELEASE_PARTS:
+        for path in sorted((root / part).rglob("*")):
+            if path.suffix in (".py", ".html", ".css", ".js") and "migrations" not in path.parts:
+                digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
+
+
 def _page_key(scope: str, request) -> str:
     path = hashlib.sha256(request.get_full_path().encode()).hexdigest()
-    return f"public-page:{scope}:{path}"
+    return f"public-page:{release()}:{scope}:{path}"
 
 
 def _read_only(request, reads: dict) -> None:

@@ -187,3 +187,39 @@ def test_staff_pages_and_private_links_carry_no_etag(client, event):
     client.logout()
     link = client.get(f"/p/{event.players.first().link_token}/")
     assert not link.has_header("ETag") and "no-store" in link["Cache-Control"]
+
+
+def test_a_new_release_never_serves_an_old_releases_pages(client, event, monkeypatch, tmp_path):
+    """After an upgrade, pages stored by the old code (in Redis they outlive a restart) and the ETags browsers
+    hold are not used: the key holds a digest of the code and templates."""
+    from tournament import cache as page_cache
+
+    url = f"/t/{event.slug}/standings/"
+    old = page(client, url)
+    assert page(client, url)["X-Page-Cache"] == "hit"
+    assert client.get(url, HTTP_IF_NONE_MATCH=old["ETag"]).status_code == 304
+    monkeypatch.setattr(page_cache, "release", lambda: "next-release")
+    new = page(client, url)
+    assert new["X-Page-Cache"] == "miss"
+    assert new["ETag"] != old["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=old["ETag"]).status_code == 200
+
+
+def test_the_release_digest_follows_the_templates(monkeypatch, tmp_path):
+    from tournament import cache as page_cache
+
+    (tmp_path / "templates").mkdir()
+    page_file = tmp_path / "templates" / "page.html"
+    page_file.write_text("<p>one</p>")
+    monkeypatch.setattr(page_cache, "RELEASE_PARTS", ("templates",))
+    monkeypatch.setattr(page_cache, "__file__", str(tmp_path / "tournament" / "cache.py"))
+    page_cache.release.cache_clear()
+    try:
+        first = page_cache.release()
+        page_cache.release.cache_clear()
+        assert page_cache.release() == first  # the same files, the same digest
+        page_file.write_text("<p>two</p>")
+        page_cache.release.cache_clear()
+        assert page_cache.release() != first
+    finally:
+        page_cache.release.cache_clear()
