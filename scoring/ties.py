@@ -43,6 +43,12 @@ def tie_notes(record, lines=None) -> list[TieNote]:
     return notes
 
 
+def unapplied_head_to_head(notes: list[TieNote]) -> frozenset[int]:
+    """The players whose H2H number head-to-head did not apply to their VP group: every page and sheet that
+    shows the H2H column greys it out for them, so nobody reads a number that placed nobody."""
+    return frozenset(player for note in notes if not note.applied for player in note.player_ids)
+
+
 def _names(group: list[Tally]) -> str:
     names = [t.player.name for t in group]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -12,7 +12,7 @@ from scoring.standings import crosstable as crosstable_rows
 from scoring.standings import full_grid, other_rounds, round_chart
 from scoring.standings import standings as standing_rows
 from scoring.tables import STANDINGS_SORTS, StandingsTable
-from scoring.ties import tie_notes
+from scoring.ties import tie_notes, unapplied_head_to_head
 
 from games.board_svg import board_svg
 from games.engine.clock import minutes
@@ -86,8 +86,7 @@ def standings(request, slug):
     record = record_of(tournament, with_logs=False)
     rows = standing_rows(record)
     notes = tie_notes(record, rows)
-    table = StandingsTable(rows, slug=slug,
-                           unapplied=frozenset(p for note in notes if not note.applied for p in note.player_ids))
+    table = StandingsTable(rows, slug=slug, unapplied=unapplied_head_to_head(notes))
     RequestConfig(request, paginate=False).configure(table)
     export = request.GET.get("_export")
     if export == "csv":
@@ -123,6 +122,7 @@ def crosstable(request, slug):
         page["round_numbers"], page["rows"] = round_chart(record)
         # Every player's page address but the number, reversed once rather than once a line.
         page["player_url"] = reverse("tournament:player", args=[slug, 1]).removesuffix("1/")
+    page["unapplied"] = unapplied_head_to_head(tie_notes(record, [row.standing for row in page["rows"]]))
     return render(request, "tournament/crosstable.html", page)
 
 
@@ -188,12 +188,14 @@ def screen(request, slug):
         chunks = [seats[i:i + SCREEN_SEATS] for i in range(0, len(seats), SCREEN_SEATS)]
         pages += [{"kind": "pairings", "seats": chunk, "part": i, "parts": len(chunks)}
                   for i, chunk in enumerate(chunks, start=1)]
-    rows = standing_rows(record)[:SCREEN_STANDINGS * SCREEN_STANDINGS_PAGES]
+    lines = standing_rows(record)
+    unapplied = unapplied_head_to_head(tie_notes(record, lines))
+    rows = lines[:SCREEN_STANDINGS * SCREEN_STANDINGS_PAGES]
     chunks = [rows[i:i + SCREEN_STANDINGS] for i in range(0, len(rows), SCREEN_STANDINGS)]
     pages += [{"kind": "standings", "rows": chunk, "part": i, "parts": len(chunks)}
               for i, chunk in enumerate(chunks, start=1)]
     return render(request, "tournament/screen.html", {
         "tournament": tournament, "round_number": number, "pages": pages, "progress": progress(record),
-        "metrics": metrics_in_order(), "live": True,
+        "metrics": metrics_in_order(), "live": True, "unapplied": unapplied,
         "address": absolute(reverse("tournament:detail", args=[slug])),
     })

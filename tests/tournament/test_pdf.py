@@ -277,3 +277,26 @@ def test_without_dejavu_the_sheets_fall_back_to_helvetica(fifteen, monkeypatch):
         assert b"DejaVuSans" not in data and len(pages_text(data)) == 3
     finally:
         pdf.fonts.cache_clear()
+
+
+def test_printed_standings_and_crosstable_grey_an_h2h_not_applied():
+    """Ben and Cy are level on 1 VP and never met (Ann beat both, Ben beat Di): their H2H is printed in grey,
+    with a line saying what grey means; a field where head-to-head split every group says nothing of it."""
+    def game(first, second, first_level, second_level):
+        return {"first": first, "second": second, "status": "played",
+                "scores": [[first_level] + [18] * 5, [second_level] + [18] * 5]}
+    players = [{"id": i, "name": name} for i, name in enumerate(["Ann", "Ben", "Cy", "Di"], start=1)]
+    tied = parse({"format": "ingenious-tournament/1", "name": "Ties", "settings": {"system": "swiss", "rounds": 3},
+                  "players": players,
+                  "rounds": [{"number": 1, "matches": [game(1, 2, 9, 3), game(3, 4, 8, 7)]},
+                             {"number": 2, "matches": [game(1, 3, 9, 5), game(2, 4, 9, 8)]}]})
+    note = "An H2H in grey was not applied"
+    for sheet in (pdf.standings_pdf, pdf.crosstable_pdf):
+        data = sheet(tied)
+        assert note in " ".join(pages_text(data))
+        # The grey ink (0.6 0.6 0.6 as reportlab writes #9a9a9a) is set just before each greyed number: Cy's and Ben's.
+        content = pypdf.PdfReader(io.BytesIO(data)).pages[0].get_contents().get_data().decode("latin-1")
+        assert len(re.findall(r"\.603922 \.603922 \.603922 rg", content)) == 2, sheet.__name__
+    split = parse({"format": "ingenious-tournament/1", "name": "Split", "settings": {"system": "swiss", "rounds": 3},
+                   "players": players[:2], "rounds": [{"number": 1, "matches": [game(1, 2, 9, 3)]}]})
+    assert note not in " ".join(pages_text(pdf.standings_pdf(split)))

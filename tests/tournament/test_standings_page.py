@@ -63,3 +63,18 @@ def test_the_crosstable_marks_byes_withdrawals_and_running_vp(client):
     # Ann: No. 1, met Ben (No. 3 in standings order: Ann 2, Cy 1, Ben 0) first and won, then Cy (No. 2): 1 VP, 2 VP.
     assert '<td class="cell">3f 1<small>1</small></td><td class="cell">2f 1<small>2</small></td>' in rounds
     assert '<td class="cell">bye 1<small>1</small></td>' in rounds  # Cy's round 1
+
+
+def h2h_cells(page):
+    """Each standings line's H2H cell (the second metric cell, after VP): (struck through?, text)."""
+    cells = [re.findall(r'<td class="metric( unapplied)?"[^>]*>([^<]*)</td>', row) for row in page.split("<tr")]
+    return [(bool(row[1][0]), row[1][1]) for row in cells if row]
+
+
+def test_the_crosstable_and_the_venue_screen_strike_through_an_h2h_not_applied(client, event):
+    # Standings order Ann, Cy, Ben, Di (see `event`): only Cy's and Ben's H2H belong to a group it did not split.
+    # Ann is level with nobody (no H2H); the others scored nothing against their group.
+    expected = [(False, ""), (True, "0"), (True, "0"), (False, "")]
+    for url in ("crosstable/", "crosstable/?view=rounds", "screen/"):
+        assert h2h_cells(page_text(client.get(f"/t/{event.slug}/{url}"))) == expected, url
+    assert "An H2H struck through was not applied" in page_text(client.get(f"/t/{event.slug}/crosstable/"))

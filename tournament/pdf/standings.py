@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import datetime
 
+from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from scoring.metrics import DEFAULT_ORDER, metrics_in_order, order_text
 from scoring.standings import FULL_GRID_MAX, crosstable, round_chart, standings
+from scoring.ties import tie_notes, unapplied_head_to_head
 
 from ..domain.records import TournamentFile
 from ..domain.rounds import progress
@@ -23,6 +25,25 @@ def _order_note(record: TournamentFile) -> list:
     """What the columns mean, in the order they are applied, and which progressive reading counts."""
     return [Paragraph(f"{order_text()} {PROGRESSIVE_READINGS[record.settings.progressive]}", style(8.5)),
             Spacer(1, 3 * mm)]
+
+
+UNAPPLIED_INK = colors.HexColor("#9a9a9a")
+UNAPPLIED_NOTE = "An H2H in grey was not applied: head-to-head did not split that group of players level on VP."
+
+
+def _greyed_h2h(record: TournamentFile, lines: list, first_metric_column: int, first_row: int = 1) -> list:
+    """Table style commands that grey the H2H of each line whose VP group head-to-head did not split."""
+    keys = [m.key for m in metrics_in_order(DEFAULT_ORDER)]
+    if "head_to_head" not in keys:
+        return []
+    column = first_metric_column + keys.index("head_to_head")
+    unapplied = unapplied_head_to_head(tie_notes(record, lines))
+    return [("TEXTCOLOR", (column, row), (column, row), UNAPPLIED_INK)
+            for row, line in enumerate(lines, start=first_row) if line.player_id in unapplied]
+
+
+def _with_note(greyed: list) -> list:
+    return [Paragraph(UNAPPLIED_NOTE, style(8.5)), Spacer(1, 2 * mm)] if greyed else []
 
 
 def _title(record: TournamentFile, what: str) -> str:
@@ -40,14 +61,18 @@ def standings_pdf(record: TournamentFile, paper: str = "A4", printed_on: datetim
     """The standings, best first, with VP and every tie-break in the order they are applied."""
     metrics = metrics_in_order(DEFAULT_ORDER)
     rows = [["Place", "Player", *[m.abbr for m in metrics], "Games", "Seed"]]
-    for line in standings(record):
+    lines = standings(record)
+    for line in lines:
         rows.append([line.place, _name_cell(line), *line.metric_texts,
                      str(line.games_played), str(line.seed)])
     width = page_size(paper)[0] - 2 * MARGIN
     widths = share(width, [14, None] + [14] * len(metrics) + [16, 12])
     right = tuple(range(2, len(rows[0])))
+    table = listing(rows, widths, size=9, bold_columns=(2,), align_right=right)
+    greyed = _greyed_h2h(record, lines, first_metric_column=2)
+    table.setStyle(TableStyle(greyed))
     story = [Paragraph(_title(record, "Standings"), style(14, bold=True)), Spacer(1, 2 * mm), *_order_note(record),
-             listing(rows, widths, size=9, bold_columns=(2,), align_right=right)]
+             *_with_note(greyed), table]
     return build(record, _title(record, "Standings"), story, paper, printed_on=printed_on)
 
 
@@ -56,14 +81,20 @@ def crosstable_pdf(record: TournamentFile, paper: str = "A4", printed_on: dateti
     width = page_size(paper, wide=True)[0] - 2 * MARGIN
     # The paper's own limit: more columns than 30 do not fit across a page, whatever the system.
     if len(record.players) <= FULL_GRID_MAX:
-        table = _full_grid(crosstable(record), width)
+        rows = crosstable(record)
+        table = _full_grid(rows, width)
+        first_metric_column = 3 + len(rows)
         note = "Each cell: the row player's results against the column player."
     else:
-        table, note = _round_chart(*round_chart(record), width), (
+        round_numbers, rows = round_chart(record)
+        first_metric_column = 3 + len(round_numbers)
+        table, note = _round_chart(round_numbers, rows, width), (
             "Each round: the opponent's number (No.), f if the player played first or s if second, then the "
             "result (1 win, ½ draw, 0 loss; + and − forfeits, … to come).")
+    greyed = _greyed_h2h(record, [row.standing for row in rows], first_metric_column)
+    table.setStyle(TableStyle(greyed))
     story = [Paragraph(_title(record, "Crosstable"), style(14, bold=True)), Spacer(1, 2 * mm),
-             Paragraph(note, style(8.5)), *_order_note(record), table]
+             Paragraph(note, style(8.5)), *_order_note(record), *_with_note(greyed), table]
     return build(record, _title(record, "Crosstable"), story, paper, wide=True, printed_on=printed_on)
 
 

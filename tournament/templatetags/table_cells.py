@@ -8,6 +8,7 @@ from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
+from scoring.metrics import metrics_in_order
 from scoring.standings import running_vp
 from tournament.domain.text import format_vp
 
@@ -27,3 +28,17 @@ def round_cells(row) -> str:
     return mark_safe("".join(
         f'<td class="cell">{conditional_escape(text)}<small>{format_vp(after)}</small></td>'
         for text, after in zip(row.cells, running_vp(row.standing))))
+
+
+PLAIN = '<td class="metric">'
+UNAPPLIED = '<td class="metric unapplied" title="Not applied: head-to-head did not split this VP group">'
+
+
+@register.filter
+def metric_cells(line, unapplied=frozenset()) -> str:
+    """A standings line's tie-break cells (class "metric"), the H2H cell marked "unapplied" for a player in
+    `unapplied` (scoring.ties.unapplied_head_to_head)."""
+    struck = line.player_id in unapplied
+    return mark_safe("".join(
+        f"{UNAPPLIED if struck and metric.key == 'head_to_head' else PLAIN}{conditional_escape(text)}</td>"
+        for metric, text in zip(metrics_in_order(), line.metric_texts)))
