@@ -492,8 +492,9 @@ def odd_but_well_formed_files(draw):
     file = draw(real_files, label="file")
     rounds = len(file["rounds"])
     file["name"] = draw(names | st.just("y" * 200), label="name")
-    file["settings"] = draw(st.fixed_dictionaries({}, optional={
-        "system": st.sampled_from(["swiss", "all-play-all"]), "rounds": st.integers(1, 32_767),
+    # "system" and "rounds" have no default (tournament-json.md): a file without them is refused.
+    file["settings"] = draw(st.fixed_dictionaries({
+        "system": st.sampled_from(["swiss", "all-play-all"]), "rounds": st.integers(1, 32_767)}, optional={
         "bye_vp": st.sampled_from([0, 0.5, 1, 1.0]), "progressive": st.sampled_from(["sum", "running"]),
         "clock_s": st.integers(1, 2**31 - 1), "late_entry_vp": st.sampled_from([0, 0.5, 1]),
         "ours": plain_json}), label="settings")

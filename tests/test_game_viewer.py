@@ -36,6 +36,7 @@ def test_viewer_page_draws_every_placed_hex_and_the_flag(client):
     log = game_with_flag()
     file = {
         "format": "ingenious-tournament/1",
+        "settings": {"system": "swiss", "rounds": 1},
         "name": "Viewer Cup",
         "players": [{"id": 1, "name": "Ann Able"}, {"id": 2, "name": "Zoë Ørsted"}],
         "rounds": [{"number": 1, "matches": [{
@@ -63,6 +64,7 @@ def test_viewer_page_draws_every_placed_hex_and_the_flag(client):
 def tournament_with(log):
     file = {
         "format": "ingenious-tournament/1",
+        "settings": {"system": "swiss", "rounds": 1},
         "name": "Clock Cup",
         "players": [{"id": 1, "name": "Ann Able"}, {"id": 2, "name": "Zoë Ørsted"}],
         "rounds": [{"number": 1, "matches": [{

@@ -13,7 +13,7 @@ from .domain.enums import System
 from .domain.records import PlayerRecord, TournamentFile
 from .domain.rounds import PlayerRound, RoundKind, in_order, player_rounds, rounds_before
 from .domain.schedule import all_play_all_field, finished, last_round
-from .pairing import Entrant, RoundPairing, pair_all_play_all, pair_swiss
+from .pairing import Entrant, PairingImpossible, RoundPairing, pair_all_play_all, pair_swiss
 from .pairing.model import FIRST, SECOND
 
 
@@ -71,6 +71,25 @@ def finished_reason(record: TournamentFile) -> str:
     return f"the tournament is finished: all {last} announced rounds are paired and closed (raise the number of rounds to go on)"
 
 
+def refuse_repeats(record: TournamentFile, pairing: RoundPairing) -> None:
+    """Never repeat a game silently (tournament.md): the all-play-all table's round, drawn by the round number, meets
+    players who already met when the earlier rounds did not follow the table (paired by hand, or imported)."""
+    met = {}
+    for round_ in record.rounds:
+        for match in round_.matches:
+            if match.second is not None:
+                met.setdefault(frozenset(match.players), round_.number)
+    names = {p.id: p.name or f"player {p.id}" for p in record.players}
+    games = [(t.first, t.second) for t in pairing.tables] + [(f.first, f.second) for f in pairing.forfeits]
+    repeats = [(a, b, met[frozenset((a, b))]) for a, b in games if frozenset((a, b)) in met]
+    if repeats:
+        said = ", ".join(f"{names[a]} v {names[b]} (round {number})" for a, b, number in repeats)
+        raise PairingImpossible(
+            f"Round {pairing.round} of the all-play-all table would repeat games already in the record: {said}. "
+            "The rounds so far do not follow the table; pair this round by hand.",
+            sorted({player for a, b, _ in repeats for player in (a, b)}))
+
+
 def pair_next(record: TournamentFile) -> RoundPairing:
     """The next round: Swiss, or the all-play-all table's next round with its forfeits.
 
@@ -89,6 +108,7 @@ def pair_next(record: TournamentFile) -> RoundPairing:
         late = [e.label for e in players if e.id not in field and e.active]
         if late:
             pairing.notes.append(f"not in the all-play-all table (the field closed at round 1): {', '.join(late)}")
+        refuse_repeats(record, pairing)
         return pairing
     pairing = pair_swiss(players, round_number, random.Random(draw_seed(record)))
     pairing.excused = [e.id for e in sorted(players, key=lambda e: e.seed) if e.excused]

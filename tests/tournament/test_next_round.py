@@ -126,3 +126,20 @@ def test_all_play_all_follows_the_berger_table(tmp_path):
     # Berger for 5 (+ dummy 6), round 1: 1-6 (1 idle), 2-5, 3-4.
     assert json.loads(out) == {"round": 1, "pairings": [[101, 104], [102, 103]], "bye": None, "excused": [],
                                "forfeits": []}
+
+
+def test_an_all_play_all_whose_history_left_the_table_is_not_repeated_silently(tmp_path):
+    """Round 1 was paired by hand as seeds 1 v 2 and 3 v 4 (the table's round 1 is 1 v 4, 2 v 3); the table's round
+    2 is 4 v 3 and 1 v 2, both games already in the record. Exit 3 naming them, never the repeats."""
+    file = new_file(4, rounds=3, system="all-play-all")
+    file["rounds"].append({"number": 1, "matches": [
+        {"first": 100, "second": 101, "status": "played", "scores": [[5] * 6, [4] * 6], "flagged": [False, False],
+         "log": None},
+        {"first": 102, "second": 103, "status": "forfeit", "winner": 102}]})
+    path = tmp_path / "left.json"
+    path.write_text(json.dumps(file))
+    status, out, err = pair_next(path)
+    assert status == 3 and out == ""
+    assert "Round 2 of the all-play-all table would repeat games already in the record" in err
+    assert "Player 0 v Player 1 (round 1)" in err and "v Player 2 (round 1)" in err
+    assert "pair this round by hand" in err

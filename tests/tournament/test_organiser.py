@@ -407,7 +407,7 @@ def test_export_then_import_gives_the_organiser_a_copy(org_client, organiser, ru
 
 
 def test_a_faulty_or_huge_file_is_refused_with_its_place(org_client):
-    bad = {"format": "ingenious-tournament/1", "name": "Cup", "players": [{"id": 1, "name": "A"}],
+    bad = {"format": "ingenious-tournament/1", "name": "Cup", "settings": {"system": "swiss", "rounds": 3}, "players": [{"id": 1, "name": "A"}],
            "rounds": [{"number": 1, "matches": [{"first": 1, "second": None, "status": "bye"},
                                                  {"first": 1, "second": None, "status": "bye"}]}]}
     upload = SimpleUploadedFile("cup.json", json.dumps(bad).encode())

@@ -9,7 +9,7 @@ from django.core.management.base import CommandError
 
 from tournament.models import Match, Player, Round, Tournament
 from tournament.simulate import simulate
-from tournament.tfile import dump, parse
+from tournament.tfile import FileFault, dump, parse
 
 pytestmark = pytest.mark.django_db
 
@@ -129,7 +129,7 @@ def one_match_file(log_players, rules="mso", log_clock=None, tournament_clock=60
     flagged = [any(e["type"] == "flag" and e["player"] == p for e in log["events"]) for p in (0, 1)]
     return {
         "format": "ingenious-tournament/1", "name": "Log Cup",
-        "settings": {"clock_s": tournament_clock},
+        "settings": {"system": "swiss", "rounds": 3, "clock_s": tournament_clock},
         "players": [{"id": 1, "name": "Ann Able"}, {"id": 2, "name": "Ben Baker"}],
         "rounds": [{"number": 1, "matches": [
             {"first": 1, "second": 2, "status": "played", "scores": log["final"], "flagged": flagged, "log": log}]}],
@@ -192,7 +192,7 @@ def test_rounds_listed_out_of_order_give_the_same_standings_as_in_order(tmp_path
     ([2, 0], "rounds[1].number", "must be a round number from 1 to 2 (the file lists 2 rounds), not 0"),
 ])
 def test_round_numbers_are_1_to_n_each_once(numbers, place, says):
-    file = {"format": "ingenious-tournament/1", "name": "N", "players": [{"id": 1, "name": "A"}, {"id": 2, "name": "B"}],
+    file = {"format": "ingenious-tournament/1", "name": "N", "settings": {"system": "swiss", "rounds": 3}, "players": [{"id": 1, "name": "A"}, {"id": 2, "name": "B"}],
             "rounds": [{"number": n, "matches": [{"first": 1, "second": 2, "status": "forfeit", "winner": 1}]}
                        for n in numbers]}
     with pytest.raises(Exception) as refused:
@@ -203,7 +203,23 @@ def test_round_numbers_are_1_to_n_each_once(numbers, place, says):
 def test_only_the_highest_numbered_round_may_be_pending_wherever_it_is_listed():
     pending = {"first": 1, "second": 2, "status": "pending"}
     done = {"first": 1, "second": 2, "status": "forfeit", "winner": 2}
-    base = {"format": "ingenious-tournament/1", "name": "P", "players": [{"id": 1, "name": "A"}, {"id": 2, "name": "B"}]}
+    base = {"format": "ingenious-tournament/1", "name": "P", "settings": {"system": "swiss", "rounds": 3}, "players": [{"id": 1, "name": "A"}, {"id": 2, "name": "B"}]}
     assert parse(dict(base, rounds=[{"number": 2, "matches": [pending]}, {"number": 1, "matches": [done]}]))
     with pytest.raises(Exception, match=r"^rounds\[1\]: only the last round may have pending matches$"):
         parse(dict(base, rounds=[{"number": 2, "matches": [done]}, {"number": 1, "matches": [pending]}]))
+
+
+@pytest.mark.parametrize("settings, place, message", [
+    (None, "settings", 'missing: the file must say at least "system" and "rounds"'),
+    ({"rounds": 3}, "settings.system", 'missing: "swiss" or "all-play-all"'),
+    ({"system": "swiss"}, "settings.rounds", "missing: the announced number of rounds"),
+])
+def test_a_file_without_its_system_or_rounds_is_refused(settings, place, message):
+    """No default for these (tournament-json.md gives none): four players read as a 7-round Swiss was the old way."""
+    file = {"format": "ingenious-tournament/1", "name": "N", "players": [{"id": i, "name": n} for i, n in
+                                                                          enumerate("ABCD", start=1)], "rounds": []}
+    if settings is not None:
+        file["settings"] = settings
+    with pytest.raises(FileFault) as fault:
+        parse(file)
+    assert str(fault.value) == f"{place}: {message}"

@@ -70,7 +70,9 @@ def parse(obj: Any) -> TournamentFile:
         raise FileFault("name", "the tournament needs a name")
     if len(name.strip()) > MAX_TOURNAMENT_NAME:
         raise FileFault("name", f"is {len(name.strip())} characters long; at most {MAX_TOURNAMENT_NAME}")
-    settings = _settings(obj.get("settings", {}))
+    if "settings" not in obj:
+        raise FileFault("settings", 'missing: the file must say at least "system" and "rounds"')
+    settings = _settings(obj["settings"])
     players = _players(obj.get("players"))
     rounds = _rounds(obj.get("rounds", []), players, settings)
     return TournamentFile(name.strip(), settings, players, rounds)
@@ -79,6 +81,10 @@ def parse(obj: Any) -> TournamentFile:
 def _settings(raw: Any) -> Settings:
     if not isinstance(raw, dict):
         raise FileFault("settings", "must be an object")
+    # No default for these two: the system follows the field's size (tournament.md) and the rounds are announced.
+    for key, what in (("system", '"swiss" or "all-play-all"'), ("rounds", "the announced number of rounds")):
+        if key not in raw:
+            raise FileFault(f"settings.{key}", f"missing: {what}")
     return Settings(
         system=_one_of(raw, "system", SYSTEMS),
         rounds=_whole_setting(raw, "rounds", 7, MAX_ROUND, "rounds"),
