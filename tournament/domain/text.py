@@ -42,7 +42,9 @@ def result_text(match: MatchRecord) -> str:
     return ""
 
 
-PLACES = ("lowest", "second-lowest", "third-lowest", "third-highest", "second-highest", "highest")
+# Counted from the lowest, as the rule compares them ("both 8 9 10 in the 3 lowest colours" is followed by the
+# fourth-lowest, not the third-highest); the last is the highest.
+PLACES = ("lowest", "second-lowest", "third-lowest", "fourth-lowest", "fifth-lowest", "highest")
 
 
 def result_words(first_name: str, second_name: str, scores, flagged=(False, False)) -> str:

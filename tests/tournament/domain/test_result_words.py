@@ -19,6 +19,13 @@ def test_a_later_colour_decides_when_the_lowest_are_level():
         "Ben Baker wins, 10 v 9 in the highest colour (both 2 2 5 9 9 in the 5 lowest colours)"
 
 
+def test_a_colour_past_the_third_is_counted_from_the_lowest_as_the_rule_compares():
+    # ascending: Ann 8 9 10 11 14 15, Ben 8 9 10 12 13 13: level on the 3 lowest, then 12 against 11
+    scores = [[15, 8, 14, 9, 11, 10], [13, 12, 8, 13, 9, 10]]
+    assert result_words("Ann Able", "Ben Baker", scores) == \
+        "Ben Baker wins, 12 v 11 in the fourth-lowest colour (both 8 9 10 in the 3 lowest colours)"
+
+
 def test_only_the_same_six_scores_draw():
     scores = [[3, 4, 5, 6, 7, 8], [8, 7, 6, 5, 4, 3]]
     assert result_words("Ann Able", "Ben Baker", scores) == "Draw: the same six scores, lowest first 3 4 5 6 7 8"
