@@ -123,6 +123,9 @@ class PlayersCsvForm(forms.Form):
     """A CSV of name,rating,club lines; a clean form holds its (name, rating, club) rows in `cleaned_data["rows"]`."""
 
     file = forms.FileField(label="Players CSV (name,rating,club)")
+    duplicate_ok = forms.BooleanField(
+        required=False, label="They are other people of the same name",
+        help_text="Only for names already entered, or twice in the file, that really are other people.")
 
     def clean_file(self):
         upload = _within(self.cleaned_data["file"], MAX_CSV_BYTES, "a players file")

@@ -96,6 +96,9 @@ def _row(line: int, cells: list[str]) -> tuple[PlayerRow | None, list[str]]:
     faults += [f"Line {line}, {field}: {problem}" for field, problem in (
         ("name", _text_problem(name, required=True)), ("club", _text_problem(club, required=False)),
         ("rating", _rating_problem(rating_text))) if problem]
+    if ";" in name and not faults:  # "Bob Baker;1700;Cambridge": a spreadsheet that wrote semicolons
+        faults.append(f"Line {line}, name: {name[:60]!r} holds semicolons: the cells of a line are separated by "
+                      "commas (name,rating,club); save the file as CSV with commas.")
     if faults:
         return None, faults
     return PlayerRow(line, name, int(rating_text) if rating_text else None, club), []

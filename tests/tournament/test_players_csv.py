@@ -136,3 +136,26 @@ def test_a_late_file_while_round_1_is_a_draft_is_refused_saying_what_to_do(clien
     assert escape("Round 1 is a draft, paired without anyone entered now: publish it first") in (
         response.content.decode())
     assert event.players.count() == 2
+
+
+def test_a_semicolon_separated_line_is_refused_not_entered_as_a_name():
+    assert faults("Ann Able,1800,\nBob Baker;1700;Cambridge\n") == [
+        "Line 2, name: 'Bob Baker;1700;Cambridge' holds semicolons: the cells of a line are separated by commas "
+        "(name,rating,club); save the file as CSV with commas."]
+
+
+@pytest.mark.django_db
+def test_names_already_entered_or_twice_in_the_file_need_the_tick(client, event):
+    """The same file uploaded twice is the usual mistake: Ann Able (seed 1) is entered already ("ann able " is her,
+    case and spaces aside) and Cy Cole is twice in the file; nobody is entered until the organiser ticks."""
+    text = "ann able ,1800,\nCy Cole,1500,\nDai Evans,,\nCy Cole,1400,\n"
+    page = upload(client, event, text).content.decode()
+    assert escape("Already entered: Ann Able (seed 1). Twice in the file: Cy Cole. Take them out of the file, or "
+                  "tick 'They are other people of the same name' to enter them all.") in page
+    assert "They are other people of the same name" in page  # the box to tick is offered
+    assert event.players.count() == 2
+    response = client.post(f"/manage/{event.slug}/players/import/",
+                           {"file": SimpleUploadedFile("players.csv", text.encode()), "duplicate_ok": "on"})
+    assert response.status_code == 302
+    assert sorted(event.players.values_list("name", flat=True)) == [
+        "Ann Able", "Ben Baker", "Cy Cole", "Cy Cole", "Dai Evans", "ann able"]

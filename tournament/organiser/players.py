@@ -32,7 +32,8 @@ def import_players(request, tournament):
     form = PlayersCsvForm(request.POST, request.FILES, auto_id="id_csv_%s")
     if form.is_valid():
         with refusal_shown(request, form):
-            players = services.import_players(tournament, form.cleaned_data["rows"], user=request.user)
+            players = services.import_players(tournament, form.cleaned_data["rows"], user=request.user,
+                                              duplicate_ok=form.cleaned_data["duplicate_ok"])
             messages.success(request, f"{len(players)} players are entered from the file.")
             return redirect("manage:dashboard", tournament.slug)
     return render_dashboard(request, tournament, csv_form=form)
@@ -112,5 +113,18 @@ def remove_player(request, tournament, number):
 @organiser_required
 @require_POST
 def reinstate_player(request, tournament, number):
-    return _player_button(request, tournament, number, services.reinstate,
-                          "{name} is back in: paired again from the next round.")
+    said = {}
+
+    def reinstate(player, user):
+        said["restored"], said["kept"] = services.reinstate(player, user=user)
+
+    response = _player_button(request, tournament, number, reinstate, "{name} is back in: paired again from the next round.")
+    if said.get("restored"):
+        games = "The game the withdrawal forfeited waits" if len(said["restored"]) == 1 else \
+            "The games the withdrawal forfeited wait"
+        messages.info(request, f"{games} for a result again: "
+                      + "; ".join(said["restored"]) + ".")
+    if said.get("kept"):
+        messages.warning(request, "Still a forfeit, its round closed (reopen the round to correct it): "
+                         + "; ".join(said["kept"]) + ".")
+    return response

@@ -5,16 +5,18 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 
 from .. import audit
 from ..cache import bump
+from ..domain.enums import System
 from ..domain.limits import MAX_PLAYER_TEXT
 from ..domain.text import format_vp
 from ..models import AuditEntry, ExcusedAbsence, Match, Player, Round, Tournament
 from ..records import create_tournament_row, import_record
 from .players import check_new_name
 from .refused import Refused
+from .results import enter_result
 
 
 @transaction.atomic
@@ -38,11 +40,17 @@ def import_tournament(record, user=None, slug: str | None = None) -> Tournament:
     return tournament
 
 
+# tournament.md, All-play-all: the table's length replaces the announced number once round 1 is paired.
+ALL_PLAY_ALL_ROUNDS = ("The all-play-all table fixed the number of rounds at {n} when round 1 was paired (every player "
+                       "meets every other once): it cannot change.")
+
+
 @transaction.atomic
 def update_settings(tournament: Tournament, user=None, confirm_history: bool = False, **settings) -> Tournament:
     """Change a tournament's name or settings.
 
-    The system is fixed once round 1 exists; the announced rounds cannot fall below a round already paired;
+    The system is fixed once round 1 exists, and so is an all-play-all's number of rounds (its table's); the
+    announced rounds cannot fall below a round already paired;
     a VP setting that changes what players already scored (byes given, late entries' missed rounds,
     excused absences) is refused, saying what would change, unless `confirm_history`.
     """
@@ -55,6 +63,9 @@ def update_settings(tournament: Tournament, user=None, confirm_history: bool = F
     if entries_closed(tournament) and settings.get("system", tournament.system) != tournament.system:
         raise Refused("The pairing system is fixed once round 1 has been paired.", "system")
     paired = tournament.rounds.aggregate(n=Max("number"))["n"] or 0
+    if (settings.get("rounds_announced", tournament.rounds_announced) != tournament.rounds_announced
+            and entries_closed(tournament) and tournament.resolved_system(tournament.players.count()) == System.ALL_PLAY_ALL):
+        raise Refused(ALL_PLAY_ALL_ROUNDS.format(n=tournament.rounds_announced), "rounds_announced")
     if settings.get("rounds_announced", paired) < paired:
         raise Refused(f"Round {paired} has been paired: the event has at least {paired} "
                       f"round{'s' if paired > 1 else ''}.", "rounds_announced")
@@ -128,7 +139,8 @@ def joining_round(tournament: Tournament) -> int:
     """The round a player entered now plays from: 1 before round 1 is paired, else the next round to pair.
 
     Refused while a round is a draft: that round was paired without the newcomer, who would sit it out with
-    nothing and no word (issue 16); and in an all-play-all once round 1 is paired.
+    nothing and no word (issue 16); in an all-play-all once round 1 is paired; and once the last announced round
+    is paired, when the newcomer would join a round the event does not have.
     """
     if not entries_closed(tournament):
         return 1
@@ -140,17 +152,27 @@ def joining_round(tournament: Tournament) -> int:
     if tournament.system == Tournament.ALL_PLAY_ALL:
         raise Refused("An all-play-all's field is closed at round 1 (tournament.md, All-play-all): a late entry "
                       "would need a new table, in which some pairs meet twice and others never.", "name")
-    return (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+    joining = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+    if joining > tournament.rounds_announced:  # tournament.md, "End of a tournament": no further round
+        raise Refused(f"Round {joining - 1} is the last of the {tournament.rounds_announced} announced rounds: a "
+                      f"player entered now would play no round. Raise the number of rounds in Settings first to let "
+                      f"them join at round {joining}.", "name")
+    return joining
 
 
-def import_players(tournament: Tournament, rows, user=None) -> list[Player]:
+def import_players(tournament: Tournament, rows, user=None, duplicate_ok: bool = False) -> list[Player]:
     """Each (name, rating, club) row an entry, as `add_player` makes one: all rows or none, in bulk.
 
     The rows come parsed and checked: the players-file form reads the CSV (`players_csv`).  The rows and
     their audit entries are made before the transaction, which only numbers them and writes them, so it
     stays short (10,000 players: 3 s on a busy 2-core machine; tests/bench/test_bench_players_csv.py),
-    and other tournaments' saves wait for it that long at most (their pages not at all: SQLite's WAL).  Names already entered are allowed: in a file they are usually two people.
+    and other tournaments' saves wait for it that long at most (their pages not at all: SQLite's WAL).
+
+    A name already entered, or twice in the file (case-folded, spaces trimmed, as `add_player` compares), is
+    refused unless `duplicate_ok`: a file uploaded twice is the usual mistake, and two people of one name rare.
     """
+    if not duplicate_ok:
+        _refuse_duplicates(tournament, [name for name, _, _ in rows])
     players, entries = [], []
     for offset, (name, rating, club) in enumerate(rows, start=1):
         name, club = (name or "").strip(), (club or "").strip()
@@ -164,6 +186,33 @@ def import_players(tournament: Tournament, rows, user=None) -> list[Player]:
     with transaction.atomic():
         _enter_in_bulk(tournament, players, entries)
     return players
+
+
+def _refuse_duplicates(tournament: Tournament, names: list[str]) -> None:
+    def key(name):
+        return " ".join((name or "").split()).casefold()
+
+    entered = {key(name): (name, seed) for name, seed in tournament.players.values_list("name", "seed")}
+    already, seen, twice = {}, set(), {}
+    for name in names:
+        if key(name) in entered:
+            already.setdefault(key(name), entered[key(name)])
+        elif key(name) in seen:
+            twice.setdefault(key(name), name.strip())
+        seen.add(key(name))
+    if not already and not twice:
+        return
+    parts = []
+    if already:
+        listed = [f"{name} (seed {seed})" for name, seed in list(already.values())[:10]]
+        more = f" and {len(already) - 10} more" if len(already) > 10 else ""
+        parts.append(f"Already entered: {', '.join(listed)}{more}.")
+    if twice:
+        listed = list(twice.values())[:10]
+        more = f" and {len(twice) - 10} more" if len(twice) > 10 else ""
+        parts.append(f"Twice in the file: {', '.join(listed)}{more}.")
+    raise Refused(" ".join(parts) + " Take them out of the file, or tick 'They are other people of the same "
+                  "name' to enter them all.", "file")
 
 
 def _enter_in_bulk(tournament: Tournament, players: list[Player], entries: list) -> None:
@@ -182,16 +231,42 @@ def _enter_in_bulk(tournament: Tournament, players: list[Player], entries: list)
 
 
 @transaction.atomic
-def reinstate(player: Player, user=None) -> None:
-    """Undo a withdrawal: the player is paired again from the next round generated."""
+def reinstate(player: Player, user=None) -> tuple[list[str], list[str]]:
+    """Undo a withdrawal: the player is paired again from the next round generated.
+
+    The games the withdrawal forfeited (lost by the player in a round after the one they withdrew after) go
+    back to be played while their round is open; in a closed round they stand, to be corrected by reopening
+    it.  Returns both lists, each game written "round 3, table 2 against Ben Baker".
+    """
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.withdrawn_after_round is None:
         raise Refused(f"{player.name} is not withdrawn.")
     before = player.withdrawn_after_round
     player.withdrawn_after_round = None
     player.save(update_fields=["withdrawn_after_round"])
+    forfeited = (Match.objects.filter(Q(first=player) | Q(second=player), round__number__gt=before,
+                                      status=Match.FORFEIT)
+                 .exclude(forfeit_winner=player).exclude(forfeit_winner=None)
+                 .select_related("round", "first", "second").order_by("round__number", "table"))
+    restored, kept = [], []
+    for game in forfeited:
+        opponent = game.second if game.first_id == player.pk else game.first
+        said = f"round {game.round.number}, table {game.table} against {opponent.name}"
+        if game.round.status == Round.PUBLISHED:
+            restored.append(said)
+        else:
+            kept.append(said)
+    after = {"withdrawn after round": None}
+    if restored:
+        after["forfeits to be played again"] = "; ".join(restored)
+    if kept:
+        after["forfeits that stand (round closed)"] = "; ".join(kept)
     audit.record(player.tournament, user, "player reinstated", player.name,
-                 before={"withdrawn after round": before}, after={"withdrawn after round": None})
+                 before={"withdrawn after round": before}, after=after)
+    for game in forfeited:
+        if game.round.status == Round.PUBLISHED:
+            enter_result(game, status=Match.PENDING, correction=True, user=user)
+    return restored, kept
 
 
 def close_entries(tournament: Tournament, user=None) -> list[str]:

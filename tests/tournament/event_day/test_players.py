@@ -123,3 +123,58 @@ def test_a_pending_game_left_to_be_played_makes_that_round_the_last(org_client, 
     entry = AuditEntry.objects.filter(tournament=event).first()
     assert entry.after == {"withdrawn after round": 2, "game still to play": "left to be played"}
     assert Round.objects.get(pk=round_two_out.pk).status == Round.PUBLISHED
+
+
+def test_undoing_a_withdrawal_puts_its_forfeit_back_to_be_played(org_client, event, round_two_out):
+    """Ann withdrawn by mistake after round 1, her round-2 game forfeited; the undo makes it a game to play again
+    (round 2 is still open), says so, and the standings lose the opponent's forfeit win."""
+    ann = player(event, "Ann Able")
+    game = round_two_out.matches.get(pk__in=[m.pk for m in round_two_out.matches.all()
+                                             if ann.pk in (m.first_id, m.second_id)])
+    opponent = game.second if game.first == ann else game.first
+    org_client.post(f"/manage/{event.slug}/players/{ann.number}/withdraw/", {"after_round": "1", "pending": "forfeit"})
+    game.refresh_from_db()
+    assert game.status == Match.FORFEIT
+    page = text(org_client.post(f"/manage/{event.slug}/players/{ann.number}/reinstate/", follow=True))
+    assert "Ann Able is back in: paired again from the next round." in page
+    assert (f"The game the withdrawal forfeited waits for a result again: round 2, table {game.table} against "
+            f"{opponent.name}.") in page
+    game.refresh_from_db()
+    assert game.status == Match.PENDING and game.forfeit_winner is None
+    entry = AuditEntry.objects.filter(tournament=event, action="player reinstated").first()
+    assert entry.after == {"withdrawn after round": None,
+                           "forfeits to be played again": f"round 2, table {game.table} against {opponent.name}"}
+
+
+def test_undoing_a_withdrawal_leaves_a_forfeit_in_a_closed_round_and_says_so(org_client, event, round_two_out):
+    ann = player(event, "Ann Able")
+    org_client.post(f"/manage/{event.slug}/players/{ann.number}/withdraw/", {"after_round": "1", "pending": "forfeit"})
+    play(round_two_out)  # the other game played, round 2 closed
+    game = round_two_out.matches.get(status=Match.FORFEIT)
+    opponent = game.second if game.first_id == ann.pk else game.first
+    page = text(org_client.post(f"/manage/{event.slug}/players/{ann.number}/reinstate/", follow=True))
+    assert ("Still a forfeit, its round closed (reopen the round to correct it): "
+            f"round 2, table {game.table} against {opponent.name}.") in page
+    game.refresh_from_db()
+    assert game.status == Match.FORFEIT
+
+
+def test_no_late_entry_once_the_last_announced_round_is_paired(org_client, people):
+    """A 2-round Swiss: during round 2 and once it is closed (finished) a newcomer would join at round 3, which the
+    event does not have; they are refused, saying to raise the rounds first, and nothing is entered."""
+    event = make_event("Short Open", NAMES, organiser=people["org"], system="swiss", rounds_announced=2)
+    round_one = services.generate_round(event)
+    services.publish_round(round_one)
+    play(round_one)
+    round_two = services.generate_round(event)
+    services.publish_round(round_two)
+    add = f"/manage/{event.slug}/players/add/"
+    expected = ("Round 2 is the last of the 2 announced rounds: a player entered now would play no round. "
+                "Raise the number of rounds in Settings first to let them join at round 3.")
+    assert expected in text(org_client.post(add, {"name": "Gina Late", "rating": "", "club": ""}))
+    play(round_two)
+    assert expected in text(org_client.post(add, {"name": "Gina Late", "rating": "", "club": ""}))
+    assert not event.players.filter(name="Gina Late").exists()
+    services.update_settings(event, rounds_announced=3)
+    org_client.post(add, {"name": "Gina Late", "rating": "", "club": ""})
+    assert event.players.get(name="Gina Late").joined_round == 3
