@@ -27,7 +27,7 @@ from games.colours import COLOURS
 from ..domain.results import game_half_points
 from ..domain.text import format_result, result_words
 from ..forms import ResultForm
-from ..models import Match, Round
+from ..models import Match, Round, Submission
 from ..submitting import refusal_shown
 from .access import arbiter_required
 from .results import match_rows, results_counter
@@ -74,7 +74,29 @@ def _row(row: dict, form: ResultForm | None = None) -> dict:
         row["score"] = format_result(*game_half_points(*match.scores))
     pending = match.status == Match.PENDING and match.second_id is not None
     row["boxes"] = _boxes(match, form) if pending else None
+    submission = row.get("submission") if pending else None
+    if submission is not None:  # what a player sent, in words, so that nobody types over it unknowingly
+        row["sent"] = result_words(match.first.name, match.second.name, submission.scores,
+                                   (submission.first_flagged, submission.second_flagged))
     return row
+
+
+def _contradicted(match, form: ResultForm, over: str) -> tuple[Submission | None, str]:
+    """The newest open submission of the match when the typed result differs from it and the one at the grid has
+    not yet been told (`over`: the submission they were shown, sent back by the grid); with its sentence."""
+    submission = (match.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED))
+                  .select_related("by").first())
+    if submission is None or str(submission.pk) == over:
+        return submission, ""
+    entry = form.entry()
+    typed = (entry["scores"], list(entry["flagged"]))
+    if typed == (submission.scores, [submission.first_flagged, submission.second_flagged]):
+        return submission, ""
+    sent = result_words(match.first.name, match.second.name, submission.scores,
+                        (submission.first_flagged, submission.second_flagged))
+    state = "disputed by the opponent" if submission.status == Submission.DISPUTED else "not yet confirmed"
+    return submission, (f"{submission.by.name} sent another result ({state}): {sent}. Check the slip, then press "
+                        "Enter again to save yours in its place.")
 
 
 def _wants_json(request) -> bool:
@@ -135,7 +157,12 @@ def _save(request, rows) -> tuple[int | None, int | None]:
                                 "it has no result to enter.")
         return None, None
     form = ResultForm(request.POST, prefix=f"t{table}", match=match)
-    saved, note = None, ""
+    saved, note, over = None, "", None
+    if form.is_valid() and form.cleaned_data["status"] == Match.PLAYED:
+        rows[index]["submission"], contradiction = _contradicted(match, form, request.POST.get(f"t{table}-over", ""))
+        if contradiction:
+            form.add_error(None, contradiction)
+            over = rows[index]["submission"].pk
     if form.is_valid():
         with refusal_shown(request, form, ResultForm.SERVICE_FIELDS) as refusal:
             match = services.enter_result(match, user=request.user, **form.entry())
@@ -144,7 +171,7 @@ def _save(request, rows) -> tuple[int | None, int | None]:
             match.refresh_from_db()
             if match.status != Match.PENDING:  # someone else's result came first: show it, with why ours was not kept
                 note, form = refusal.refused.message, None
-    row = {**rows[index], "match": match, "note": note}
+    row = {**rows[index], "match": match, "note": note, "over": over}
     if saved:
         row["submission"] = None  # entering the result settled the players' submissions
     rows[index] = _row(row, form)

@@ -1,5 +1,6 @@
 """The results grid: every board of a round on one page, each saved on its own, every fault marked at once."""
 
+import html
 import re
 
 import pytest
@@ -50,7 +51,7 @@ def test_the_grid_shows_every_board_and_counts_the_results(org_client, event):
         assert boxes == [f"first_{c}" for c in "ROYGBP"] + ["first_flagged"] + [f"second_{c}" for c in "ROYGBP"] \
             + ["second_flagged"]  # the Tab order: a player's six colours, then the tick
     bye = next(m for m in matches(event) if m.second_id is None)
-    assert f"<strong>Table {bye.table}</strong> {bye.first.name} v <em>bye</em>" in page
+    assert f"<strong>Table {bye.table}</strong> {bye.first.name}: <em>bye</em>" in page
     assert f'name="t{bye.table}-first_R"' not in page
 
 
@@ -136,3 +137,29 @@ def test_save_and_next_goes_to_the_next_board_without_a_result_then_to_the_grid(
     assert response.url == f"/manage/{event.slug}/match/{first_game.pk}/"  # wraps round to the first
     response = org_client.post(f"/manage/{event.slug}/match/{first_game.pk}/", posted)
     assert response.url == url(event)
+
+
+def test_a_result_a_player_sent_is_shown_and_not_typed_over_unknowingly(org_client, event):
+    """Ann's opponent sent "Ben Baker wins" through the link (after the grid was opened); the grid's entry of the
+    opposite result is held once, naming what was sent, then saved on the second Enter; the same result as the
+    one sent goes in at once."""
+    match, other = games(event)
+    page = org_client.get(url(event))  # opened before anyone sent anything
+    assert "sent:" not in page_text(page)
+    services.submit_result(match.second, match, scores=[[4] * 6, [5] * 6], flagged=[False, False])
+    posted = board(match, [6] * 6, [5] * 6)
+    answer = org_client.post(url(event), posted, **JSON).json()
+    assert answer["saved"] is False
+    row = html.unescape(answer["row"])
+    said = (f"{match.second.name} sent another result (not yet confirmed): {match.second.name} wins, 5 v 4 in the "
+            "lowest colour. Check the slip, then press Enter again to save yours in its place.")
+    assert said in row
+    assert f"{match.second.name} sent: {match.second.name} wins, 5 v 4 in the lowest colour" in row
+    assert Match.objects.get(pk=match.pk).status == Match.PENDING
+    over = re.search(rf'name="t{match.table}-over" value="(\d+)"', answer["row"]).group(1)
+    answer = org_client.post(url(event), {**posted, f"t{match.table}-over": over}, **JSON).json()
+    assert answer["saved"] is True
+    assert Match.objects.get(pk=match.pk).scores == [[6] * 6, [5] * 6]
+    # The other board: the result typed is the one sent, so it is saved at once.
+    services.submit_result(other.first, other, scores=[[7] * 6, [3] * 6], flagged=[False, False])
+    assert org_client.post(url(event), board(other, [7] * 6, [3] * 6), **JSON).json()["saved"] is True
