@@ -124,7 +124,15 @@ def test_check_page_names_the_faulty_move(client):
 def test_check_page_shows_scores_of_a_valid_log(client):
     response = client.post("/logs/check/", {"text": json.dumps(random_game(2, "mso", seed=4, names=["Ann Able", "Zoë Ørsted"]))})
     page = response.content.decode()
-    assert "Valid log" in page and "Zoë Ørsted" in page and "board-full" in page
+    assert "Valid log" in page and "Zoë Ørsted" in page
+    assert "The game ended because no two adjacent empty cells remained (<code>board-full</code>)." in page
+
+
+@pytest.mark.django_db
+def test_check_page_says_each_ending_in_words(client):
+    page = client.post("/logs/check/", {"text": json.dumps(all_flagged_log())}).content.decode()
+    assert "The game ended because every player had run out of time (<code>all-flagged</code>)." in page
+    assert "Events are\n  numbered from 0" in page
 
 
 @pytest.mark.django_db

@@ -82,14 +82,18 @@ class Game:
     def is_over(self) -> bool:
         return self.ended_by is not None
 
+    # The other endings, as phrases; "all-18" is the rule set's own COMPLETE.
+    ENDINGS = {"board-full": "no two adjacent empty cells remained", "all-flagged": "every player had run out of time"}
+
+    @classmethod
+    def ending_phrase(cls, ended_by: str) -> str:
+        """An ending code of the log spec as a phrase: "all-flagged" is "every player had run out of time"."""
+        return cls.COMPLETE if ended_by == "all-18" else cls.ENDINGS[ended_by]
+
     @property
     def ended_text(self) -> str:
         """Why the game is over, as a phrase ("no two adjacent empty cells remained"); only once it is."""
-        return {
-            "all-18": self.COMPLETE,
-            "board-full": "no two adjacent empty cells remained",
-            "all-flagged": "every player had run out of time",
-        }[self.ended_by]
+        return self.ending_phrase(self.ended_by)
 
     @property
     def why_not_over(self) -> str:
