@@ -95,3 +95,28 @@ def test_the_audit_keeps_who_did_it_when_the_account_is_renamed(client, people, 
     assert "<td>org</td>" in page and "organiser-renamed</td>" not in page
     assert set(AuditEntry.objects.filter(tournament=event).values_list("who", flat=True)) == {"org",
                                                                                              "command line or system"}
+
+
+@pytest.mark.django_db
+def test_the_audit_page_writes_values_as_the_organisers_pages_do(client):
+    """A settings change reads 'bye 1 VP → ½ VP', 'clock 600 s per player', a tick 'yes', round numbers '2, 3' and
+    tables on one line: not the stored field names, half points or Python lists."""
+    from django.contrib.auth import get_user_model
+
+    from tests.factories import make_event
+    from tournament import audit
+
+    organiser = get_user_model().objects.create_user("auditor", is_staff=True)
+    event = make_event("Audit Words", ("Ann", "Ben"), organiser=organiser, system="swiss")
+    audit.record(event, organiser, "settings changed", event.name,
+                 before={"bye_half_points": 2, "clock_s": 600}, after={"bye_half_points": 1, "clock_s": 900})
+    audit.record(event, organiser, "round reopened", "Round 1", after={"later rounds (they stand)": [2, 3],
+                                                                   "asked through the private link": False})
+    audit.record(event, organiser, "round paired", "Round 1", after={"tables": ["1: Ann – Ben", "2: Cy – Di"]})
+    client.force_login(organiser)
+    page = " ".join(client.get(f"/manage/{event.slug}/audit/").content.decode().split())
+    assert "<dt>bye</dt><dd>1 VP</dd>" in page and "<dt>bye</dt><dd>½ VP</dd>" in page
+    assert "<dt>clock</dt><dd>900 s per player</dd>" in page
+    assert "<dd>2, 3</dd>" in page and "<dt>asked through the private link</dt><dd>no</dd>" in page
+    assert "<dt>tables</dt><dd>1: Ann – Ben; 2: Cy – Di</dd>" in page
+    assert "bye_half_points" not in page and "[2, 3]" not in page
