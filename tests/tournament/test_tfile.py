@@ -223,3 +223,11 @@ def test_a_file_without_its_system_or_rounds_is_refused(settings, place, message
     with pytest.raises(FileFault) as fault:
         parse(file)
     assert str(fault.value) == f"{place}: {message}"
+
+
+def test_a_file_nested_too_deeply_for_the_json_reader_says_so_in_words():
+    from tournament.tfile import load_text
+
+    with pytest.raises(FileFault) as fault:
+        load_text("[" * 100_000 + "]" * 100_000)
+    assert str(fault.value).endswith("the file is not JSON this site reads: it is nested too deeply")

@@ -48,7 +48,9 @@ def _reject_constant(name: str):
 def load_text(text: str | bytes) -> TournamentFile:
     try:
         obj = json.loads(text, parse_constant=_reject_constant)
-    except (ValueError, RecursionError) as error:
+    except RecursionError:
+        raise FileFault("", "the file is not JSON this site reads: it is nested too deeply") from None
+    except ValueError as error:
         raise FileFault("", f"the file is not JSON: {error}") from None
     return parse(obj)
 
