@@ -20,7 +20,7 @@ from . import services
 from .absence_forms import RequestExcuseForm
 from .domain.values import whole_number
 from .forms import DisputeForm, PlayerResultForm
-from .models import ExcusedAbsence, Match, Player, RetiredLink, Submission
+from .models import ExcusedAbsence, Match, Player, RetiredLink, Round, Submission
 from .submitting import refusal_shown
 
 
@@ -44,11 +44,22 @@ def _page(request, player, *, form=None, dispute_form=None, own_form=None, excus
     match = services.current_match(player)
     submission = None
     open_ = []
+    states = {}
+    takes_result = match is not None and match.status == Match.PENDING and match.round.status == Round.PUBLISHED
+    if form is not None and not takes_result:
+        # Refused because the game can no longer take a result (its round closed, its result entered): say
+        # why, and show no form to send it with.
+        for error in form.non_field_errors():
+            messages.error(request, error)
+        form = None
     if match is not None and match.status == Match.PENDING:
         open_ = list(match.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED))
                      .select_related("by").order_by("-created_at"))
-        submission = next((s for s in open_ if s.status == Submission.WAITING), open_[-1] if open_ else None)
-        if form is None and (submission is None or submission.by_id == player.pk) and match.round.status == "published":
+        states = services.submission_states(match, open_)
+        submission = services.shown_submission(open_, states)
+        # Once disputed, only an arbiter decides (services.submit_result): no form to send it again.
+        mine_waiting = submission is not None and submission.by_id == player.pk and submission.status == Submission.WAITING
+        if form is None and (submission is None or mine_waiting) and takes_result:
             form = PlayerResultForm(match=match, auto_id="id_%s")
     opponent = None
     if match is not None:
@@ -60,7 +71,9 @@ def _page(request, player, *, form=None, dispute_form=None, own_form=None, excus
         "opponent": opponent,
         "plays_first": match is not None and match.first_id == player.pk,
         "result": services.result_summary(match) if match and match.status != Match.PENDING else "",
+        "no_game": services.no_game_reason(player) if match is None else "",
         "submission": submission,
+        "dispute": states.get(submission.pk) if submission is not None else None,
         "mine": submission is not None and submission.by_id == player.pk,
         "form": form,
         "dispute_form": dispute_form or DisputeForm(),

@@ -33,7 +33,7 @@ def test_the_refused_logs_faulty_placement_is_outlined_on_the_result_form(page, 
     page.fill("#id_log_text", json.dumps(log))
     page.click("button:has-text('Save the result')")
 
-    assert page.locator(f"text=The move log is not valid (off-board): move {index}").count() >= 1
+    assert page.locator(f"text=The move log is not valid (off-board): event {index}").count() >= 1
     outlined = page.locator(".faulty-move svg.board g.faulty")
     assert outlined.count() == 2
     assert sorted(outlined.nth(i).get_attribute("data-cell") for i in range(2)) == ["6,-1", "6,0"]

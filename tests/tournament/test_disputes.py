@@ -82,3 +82,53 @@ def test_use_names_only_an_open_submission_of_this_match(client, people, game):
     url = f"/manage/{game.round.tournament.slug}/match/{game.pk}/"
     assert "Filled in from" not in page_text(client.get(f"{url}?use=999"))
     assert "Filled in from" not in page_text(client.get(f"{url}?use=abc"))
+
+
+@pytest.fixture
+def vic_and_fay(people):
+    """Vic Wren first and Fay Fox second (round 1's colours are drawn: the match is set so), round 1 published."""
+    event = make_event("Wren Cup", ["Vic Wren", "Fay Fox"], organiser=people["org"], system="swiss",
+                       rounds_announced=2, publish_round_one=True)
+    services.add_role(event, people["arb"], "arbiter")
+    match = event.rounds.get().matches.select_related("first", "second").get()
+    if match.first.name != "Vic Wren":
+        Match.objects.filter(pk=match.pk).update(first=match.second, second=match.first)
+        match.refresh_from_db()
+    return match
+
+
+def test_a_dispute_says_who_disputed_and_quotes_their_own_note(client, people, vic_and_fay):
+    match = vic_and_fay
+    vic, fay = match.first, match.second
+    send(client, match, vic, [9] * 6, [3] * 6)
+    send(client, match, vic, [5] * 6, [4] * 6)  # sent again: it replaces the first
+    waiting = Submission.objects.get(status=Submission.WAITING)
+    own = {f"own-{name}": value for name, value in score_fields([5] * 6, [6] + [5] * 5).items()}
+    client.post(f"{link(fay)}game/{match.pk}/answer/", {
+        "submission": waiting.pk, "answer": "dispute", "note": "My red was 6 not 4, I won", "own-version": 0, **own})
+
+    quoted = "“My red was 6 not 4, I won”"
+    vic_page = page_text(client.get(link(vic)))
+    assert f"Fay Fox disputed the result you sent: {quoted}. An arbiter will settle it." in vic_page
+    assert "Vic Wren sent" not in vic_page and "You sent</h3>" in vic_page
+    fay_page = page_text(client.get(link(fay)))
+    assert f"You disputed the result Vic Wren sent: {quoted}. An arbiter will settle it." in fay_page
+    assert "Vic Wren sent</h3>" in fay_page and "You sent, with your dispute</h3>" in fay_page
+
+    client.force_login(people["arb"])
+    dashboard = page_text(client.get(f"/manage/{match.round.tournament.slug}/"))
+    assert f"disputed by Fay Fox: {quoted}" in dashboard and "the scores sent with the dispute" not in dashboard
+    url = f"/manage/{match.round.tournament.slug}/match/{match.pk}/"
+    page = page_text(client.get(url))
+    entries = [part.split("</p>")[0] for part in page.split("<p><strong>")[1:]]
+    assert [entry.split("</strong>")[0] for entry in entries] == ["Fay Fox", "Vic Wren", "Vic Wren"]  # newest first
+    assert '<span class="badge">Sent with Fay Fox&#x27;s dispute</span>' in entries[0]
+    assert f"Fay Fox wrote: {quoted}" in entries[0]
+    assert '<span class="badge">Disputed by Fay Fox</span>' in entries[1] and f"Fay Fox wrote: {quoted}" in entries[1]
+    assert '<span class="badge">Replaced by Vic Wren&#x27;s later one</span>' in entries[2] and "wrote" not in entries[2]
+    assert "the scores sent with the dispute" not in page and "Settled by an arbiter" not in page
+
+    client.post(url, played_form(match, [5] * 6, [6] + [5] * 5))
+    entries = [part.split("</p>")[0] for part in page_text(client.get(url)).split("<p><strong>")[1:]]
+    assert "Disputed by Fay Fox, then settled by an arbiter or organiser" in entries[1]
+    assert "Replaced by Vic Wren&#x27;s later one" in entries[2]

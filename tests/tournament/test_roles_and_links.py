@@ -230,7 +230,8 @@ def test_a_disputed_result_waits_for_an_arbiter(client, people, event):
 
     client.force_login(people["arb"])
     dashboard = page_text(client.get(f"/manage/{event.slug}/"))
-    assert "disputed: I had 7 in every colour" in dashboard and "1 result disputed" in dashboard
+    assert f"disputed by {escape(match.first.name)}: “I had 7 in every colour”" in dashboard
+    assert "1 result disputed" in dashboard
     with pytest.raises(services.Refused, match="still has 3 matches without a result"):
         services.close_round(event.rounds.get())
     client.post(f"/manage/{event.slug}/match/{match.pk}/", played_form(match, [7] * 6, [6] * 6))

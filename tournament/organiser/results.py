@@ -17,16 +17,22 @@ from .access import arbiter_required
 
 
 def match_rows(round_):
-    """The round's matches, each with its result in words and the players' open submission, if any."""
+    """The round's matches, each with its result in words and the players' open submission, if any, with what
+    became of it (`state`: for a dispute, who disputed and their note)."""
     matches = round_.matches.select_related("first", "second", "forfeit_winner")
     open_ = {}
     for submission in Submission.objects.filter(
             match__round=round_, status__in=(Submission.WAITING, Submission.DISPUTED)).select_related("by"):
-        open_.setdefault(submission.match_id, submission)  # the newest first
-    return [
-        {"match": m, "result": _result_words(m), "submission": open_.get(m.pk) if m.status == Match.PENDING else None}
-        for m in matches
-    ]
+        open_.setdefault(submission.match_id, []).append(submission)  # the newest first
+    return [_match_row(m, open_.get(m.pk, []) if m.status == Match.PENDING else []) for m in matches]
+
+
+def _match_row(match, open_) -> dict:
+    """A match's row, with the open submission its badge tells of (`services.shown_submission`)."""
+    states = services.submission_states(match, open_)
+    shown = services.shown_submission(open_, states)
+    return {"match": match, "result": _result_words(match), "submission": shown,
+            "state": states[shown.pk] if shown is not None else None}
 
 
 def results_counter(matches) -> dict:
@@ -73,10 +79,17 @@ def match_result(request, tournament, pk):
         "match": match,
         "form": form,
         "result": _result_words(match),
-        "submissions": match.submissions.select_related("by").order_by("-created_at"),
+        "submissions": _submissions(match),
         "log_names": _log_names(form, match),
         "used": used,
     })
+
+
+def _submissions(match) -> list[dict]:
+    """The players' submissions of the match, newest first, each with what became of it (who disputed it, and why)."""
+    submissions = list(match.submissions.select_related("by").order_by("-created_at"))
+    states = services.submission_states(match, submissions)
+    return [{"submission": s, "state": states[s.pk]} for s in submissions]
 
 
 def _submission_to_use(request, match):

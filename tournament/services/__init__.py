@@ -39,7 +39,8 @@ from .refused import Refused
 from .results import check_played_result, enter_result, result_summary
 from .roles import ROLES, add_role, remove_role, renew_link
 from .rounds import close_round, delete_draft, generate_round, publish_round, swap_players
-from .submissions import answer_submission, current_match, submit_result
+from .submissions import (answer_submission, current_match, no_game_reason, shown_submission, submission_states,
+                          submit_result)
 
 __all__ = [
     "ROLES", "Refused",
@@ -54,5 +55,5 @@ __all__ = [
     "add_role", "remove_role", "renew_link",
     "close_round", "delete_draft", "draft_warnings", "generate_round", "publish_round", "swap_players",
     "check_played_result", "enter_result", "result_summary",
-    "answer_submission", "current_match", "submit_result",
+    "answer_submission", "current_match", "no_game_reason", "shown_submission", "submission_states", "submit_result",
 ]

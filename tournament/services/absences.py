@@ -94,8 +94,8 @@ def request_excuse(player: Player, round_number: int) -> ExcusedAbsence:
     player, round_number = _check_round(player, round_number)
     absence = ExcusedAbsence.objects.filter(player=player, round_number=round_number).first()
     if absence is not None:
-        already = "excused from" if absence.approved else "asked to be excused from"
-        raise Refused(f"You are already {already} round {round_number}.", "round_number")
+        already = "are already excused from" if absence.approved else "have already asked to be excused from"
+        raise Refused(f"You {already} round {round_number}.", "round_number")
     absence = ExcusedAbsence.objects.create(player=player, round_number=round_number,
                                             status=ExcusedAbsence.REQUESTED, requested_by_player=True)
     bump(player.tournament_id)

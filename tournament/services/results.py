@@ -19,18 +19,21 @@ from .refused import Refused
 
 
 def check_played_result(scores, flagged, log_text: str | None, match: Match | None = None, *,
-                        log_names_are_players: bool = False, first_is_second: bool = False):
+                        log_names_are_players: bool = False, first_is_second: bool = False,
+                        by_player: bool = False):
     """The scores and flags a played result records, or `Refused` naming what is wrong.
 
     With a log, the engine replays it: an invalid log is refused with the
     checker's message; a log that is not the match's game (its players in
     the match's order, mso rules, the tournament's clock) is refused saying
-    what differs; typed scores or flags that disagree are refused.  Two ways
-    through, for the organiser or arbiter: `log_names_are_players` when the
-    log names the players by other names (an online platform's user names:
-    the log's first is still the match's first), and `first_is_second` when
-    the players sat the wrong way round (the match's second played first:
-    the scores and flags, typed per player, are then put in that order).
+    what differs; typed scores, and the ticks typed with them, that disagree
+    are refused (`_check_ticks`).  Two ways through, for the organiser or
+    arbiter: `log_names_are_players` when the log names the players by other
+    names (an online platform's user names: the log's first is still the
+    match's first), and `first_is_second` when the players sat the wrong way
+    round (the match's second played first: the scores and flags, typed per
+    player, are then put in that order).  A player's own form has neither
+    (`by_player`): its refusal points to an arbiter instead.
     """
     if first_is_second:
         scores = None if scores is None else [scores[1], scores[0]]
@@ -38,14 +41,13 @@ def check_played_result(scores, flagged, log_text: str | None, match: Match | No
     if log_text:
         report = check_text(log_text)
         if not report.valid:
-            where = "" if report.event is None else f"move {report.event}: "
+            where = "" if report.event is None else f"event {report.event}: "
             raise Refused(f"The move log is not valid ({report.code}): {where}{report.message}", "log")
         if match is not None:  # the services always say whose result it is; a bare check is of the log alone
-            _check_log_is_the_game(json.loads(log_text), match, log_names_are_players, first_is_second)
+            _check_log_is_the_game(json.loads(log_text), match, log_names_are_players, first_is_second, by_player)
         if scores is not None and scores != report.scores:
             raise Refused(f"The typed scores {scores} disagree with the move log, which gives {report.scores}.", "scores")
-        if flagged is not None and any(flagged) and list(flagged) != report.flagged:
-            raise Refused("The 'ran out of time' ticks disagree with the move log.", "flagged")
+        _check_ticks(scores, flagged, report.flagged, _log_order(match, first_is_second))
         log = json.loads(log_text)
         if not storable(log):
             # The checker has refused non-finite numbers and surrogates; a NUL is valid
@@ -65,15 +67,51 @@ def check_played_result(scores, flagged, log_text: str | None, match: Match | No
     return scores, list(flagged or [False, False]), None
 
 
-def _check_log_is_the_game(log: dict, match: Match, names_are_players: bool, first_is_second: bool) -> None:
+def _log_order(match: Match | None, first_is_second: bool) -> tuple[str, str]:
+    """The players' names in the order the log and the checked scores have them (who played first, first)."""
+    if match is None:
+        return "the first player", "the second player"
+    first, second = (match.second, match.first) if first_is_second else (match.first, match.second)
+    return first.name, second.name
+
+
+def _check_ticks(scores, flagged, logged: list[bool], names: tuple[str, str]) -> None:
+    """The one rule for the 'ran out of time' ticks beside a log, on the organiser's form and a player's alike.
+
+    Ticks typed with the scores (or any tick at all) are part of the result
+    someone typed, so they must agree with the log, as the scores must; with
+    the log alone (no score typed, no box ticked) the log's own flags count.
+    The refusal names each player whose tick differs, and which way.
+    """
+    if flagged is None or (scores is None and not any(flagged)):
+        return
+    faults = []
+    for name, ticked, ran_out in zip(names, flagged, logged):
+        if ran_out and not ticked:
+            faults.append(f"the log has {name} running out of time, but {name}'s 'ran out of time' box is not ticked")
+        elif ticked and not ran_out:
+            faults.append(f"{name}'s 'ran out of time' box is ticked, but in the log {name} did not run out of time")
+    if faults:
+        raise Refused(f"The 'ran out of time' ticks disagree with the move log: {'; '.join(faults)}.", "flagged")
+
+
+def _check_log_is_the_game(log: dict, match: Match, names_are_players: bool, first_is_second: bool,
+                           by_player: bool) -> None:
     first, second = (match.second, match.first) if first_is_second else (match.first, match.second)
     names = log.get("players") or []
     if names_are_players and len(names) == 2:
         log = dict(log, players=[first.name, second.name])  # the organiser says who the log's names are
     mismatch = log_mismatch(log, first.name, second.name, match.round.tournament.clock_s)
     if mismatch:
-        ways = ("; if the log names the players by other names, tick 'the log's players are these players', "
-                "and if they sat the other way round, tick 'swap who played first'") if len(names) == 2 else ""
+        # The two ways through concern the log's names only: no tick makes another rule set or clock this game.
+        named = len(names) == 2 and log_mismatch(dict(log, players=[first.name, second.name]), first.name,
+                                                   second.name, match.round.tournament.clock_s) is None
+        ways = ""
+        if named and by_player:  # the ticks are on the arbiter's form only (forms.PlayerResultForm)
+            ways = "; send the scores without the log, or ask an arbiter, who can accept it"
+        elif named:
+            ways = ("; if the log names the players by other names, tick 'the log's players are these players', "
+                    "and if they sat the other way round, tick 'swap who played first'")
         raise Refused(f"The move log is not this match's game: {mismatch}{ways}.", "log")
 
 

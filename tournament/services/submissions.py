@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from .. import audit
+from ..domain.text import format_vp
 from ..models import Match, Player, Round, Submission
 from .refused import Refused
 from .results import check_played_result, enter_result
@@ -23,6 +25,20 @@ def current_match(player: Player) -> Match | None:
             .filter(Q(first=player) | Q(second=player)).exclude(second__isnull=True).first())
 
 
+def no_game_reason(player: Player) -> str:
+    """Why the player has no game to report just now, said exactly: "No round is published yet.",
+    "You have a bye in round 6 (1 VP).", "You are excused from round 6.", "You have no game in round 6."."""
+    round_ = player.tournament.rounds.exclude(status=Round.DRAFT).order_by("-number").first()
+    if round_ is None:
+        return "No round is published yet."
+    solo = round_.matches.filter(first=player, second__isnull=True).values_list("status", flat=True).first()
+    if solo == Match.BYE:  # the bye's VP is the tournament's setting (tournament.md, Byes)
+        return f"You have a bye in round {round_.number} ({format_vp(player.tournament.bye_half_points)} VP)."
+    if solo == Match.EXCUSED:
+        return f"You are excused from round {round_.number}."
+    return f"You have no game in round {round_.number}."
+
+
 def _players_match(player: Player, match: Match) -> Match:
     """The match, locked, once it is sure the player plays in it and it can still take a result."""
     match = Match.objects.select_for_update(of=("self",)).select_related(
@@ -30,7 +46,8 @@ def _players_match(player: Player, match: Match) -> Match:
     if player.pk not in (match.first_id, match.second_id):
         raise Refused("This is not your game.")
     if match.round.status != Round.PUBLISHED:
-        raise Refused(f"Round {match.round.number} is closed: ask an arbiter to change its results.")
+        # Only an organiser reopens a round (tournament.md, "Changing a round already out").
+        raise Refused(f"Round {match.round.number} is closed: ask the organiser, who reopens it to correct a result.")
     if match.status != Match.PENDING:
         raise Refused("This game already has a result; if it is wrong, tell an arbiter.")
     return match
@@ -39,6 +56,10 @@ def _players_match(player: Player, match: Match) -> Match:
 # How often one player may send the result of one game through their link: enough for every honest
 # correction; without a limit, each send kept another move log of up to 1 MB.
 MAX_SENDS_PER_GAME = 10
+
+# What the site writes in a submission's `note` itself; every other note is the disputing player's own reason.
+REPLACED_NOTE = "replaced by a newer result from the same player"
+SENT_WITH_DISPUTE_NOTE = "the scores sent with the dispute"
 
 
 @transaction.atomic
@@ -55,7 +76,7 @@ def submit_result(player: Player, match: Match, *, scores=None, flagged=None, lo
     if sent_before >= MAX_SENDS_PER_GAME:
         raise Refused(f"You have sent the result of this game {sent_before} times, the most a link may: "
                       "ask an arbiter to enter it.")
-    scores, flagged, log = check_played_result(scores, flagged, log_text, match)
+    scores, flagged, log = check_played_result(scores, flagged, log_text, match, by_player=True)
     open_ = list(match.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED)))
     if any(s.status == Submission.DISPUTED for s in open_):
         raise Refused("The result of this game is disputed: an arbiter will settle it.")
@@ -67,7 +88,7 @@ def submit_result(player: Player, match: Match, *, scores=None, flagged=None, lo
         raise Refused(f"{sent.by.name} has already sent a result: confirm it, or dispute it and say what is wrong.")
     for mine in open_:  # a result sent again replaces the one still waiting; its log (up to 1 MB) goes
         mine.status, mine.answered_at, mine.log = Submission.SETTLED, timezone.now(), None
-        mine.note = "replaced by a newer result from the same player"
+        mine.note = REPLACED_NOTE
         mine.save()
     submission = Submission.objects.create(match=match, by=player, scores=scores, first_flagged=flagged[0],
                                            second_flagged=flagged[1], log=log)
@@ -108,7 +129,7 @@ def answer_submission(player: Player, submission: Submission, *, agree: bool, no
         scores, own_flags, _log = check_played_result(scores, flagged or [False, False], None, match)
         theirs = Submission.objects.create(match=match, by=player, scores=scores, first_flagged=own_flags[0],
                                            second_flagged=own_flags[1], status=Submission.DISPUTED,
-                                           note="the scores sent with the dispute", answered_at=submission.answered_at)
+                                           note=SENT_WITH_DISPUTE_NOTE, answered_at=submission.answered_at)
     submission.status, submission.note = Submission.DISPUTED, note[:300]
     submission.save()
     after = {"reason": note}
@@ -117,3 +138,58 @@ def answer_submission(player: Player, submission: Submission, *, agree: bool, no
     audit.record(match.round.tournament, player, "result disputed", audit.match_subject(match),
                  before=audit.scores_of(match, submission.scores, flagged), after=after)
     return submission
+
+
+@dataclass(frozen=True)
+class SubmissionState:
+    """What became of a sent result, for the pages: `words` ("Disputed by Fay Fox"), and `quote`, the note of
+    `disputed_by` (the player who disputed) when there is one: never a note the site wrote itself."""
+
+    words: str
+    quote: str = ""
+    disputed_by: Player | None = None
+
+
+def _reason(submission: Submission) -> str:
+    """The dispute's reason a submission holds: its note, unless the site wrote that note."""
+    return "" if submission.note in (REPLACED_NOTE, SENT_WITH_DISPUTE_NOTE) else submission.note
+
+
+def submission_states(match: Match, submissions) -> dict[int, SubmissionState]:
+    """Each of the match's `submissions` (all it has that the page shows) by pk, with what became of it.
+
+    The disputed result holds the disputing player's reason; the scores that
+    player sent with the dispute were stamped with the same answer time, which
+    pairs the two (an arbiter settling them stamps both alike).
+    """
+    submissions = list(submissions)
+    settled = ", then settled by an arbiter or organiser"
+    states = {}
+    for sent in submissions:
+        opponent = match.second if sent.by_id == match.first_id else match.first
+        after = settled if sent.status == Submission.SETTLED else ""
+        if sent.note == SENT_WITH_DISPUTE_NOTE:
+            disputed = next((other for other in submissions if other.pk != sent.pk and _reason(other)
+                             and other.answered_at == sent.answered_at), None)
+            states[sent.pk] = SubmissionState(f"Sent with {sent.by.name}'s dispute{after}",
+                                              _reason(disputed) if disputed else "", sent.by)
+        elif sent.note == REPLACED_NOTE and sent.status == Submission.SETTLED:
+            states[sent.pk] = SubmissionState(f"Replaced by {sent.by.name}'s later one")
+        elif _reason(sent):
+            states[sent.pk] = SubmissionState(f"Disputed by {opponent.name}{after}", _reason(sent), opponent)
+        elif sent.status == Submission.WAITING:
+            states[sent.pk] = SubmissionState(f"Waiting for {opponent.name} to confirm")
+        elif sent.status == Submission.CONFIRMED:
+            states[sent.pk] = SubmissionState(f"Confirmed by {opponent.name}")
+        else:
+            states[sent.pk] = SubmissionState(sent.get_status_display())
+    return states
+
+
+def shown_submission(open_: list[Submission], states: dict[int, SubmissionState]) -> Submission | None:
+    """Of a match's open submissions (and their `submission_states`), the one its pages show: the one waiting
+    for an answer, else the result disputed (it holds the reason), not the scores sent with the dispute."""
+    def disputed(sent):
+        return states[sent.pk].disputed_by is not None and sent.by_id != states[sent.pk].disputed_by.pk
+
+    return next((s for s in open_ if s.status == Submission.WAITING or disputed(s)), open_[0] if open_ else None)

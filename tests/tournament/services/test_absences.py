@@ -77,7 +77,7 @@ def test_a_request_through_the_private_link_waits_for_the_organiser():
     asked = services.request_excuse(ben, 1)
     assert asked.status == ExcusedAbsence.REQUESTED and asked.requested_by_player
     assert record_of(tournament).player(ben.number).excused_rounds == frozenset()  # waiting: it does not count
-    assert refusal(services.request_excuse, ben, 1).message == "You are already asked to be excused from round 1."
+    assert refusal(services.request_excuse, ben, 1).message == "You have already asked to be excused from round 1."
     services.approve_excuse(asked)
     assert record_of(tournament).player(ben.number).excused_rounds == {1}
     assert "already excused" in refusal(services.approve_excuse, asked).message

@@ -120,7 +120,7 @@ def test_an_invalid_log_is_refused_with_the_checkers_message():
     place = next(i for i, e in enumerate(log["events"]) if e["type"] == "place" and i > 20)
     log["events"][place]["gain"] = {"R": 17}
     message = refusal(services.check_played_result, None, None, json.dumps(log))
-    assert message.startswith(f"The move log is not valid (wrong-gain): move {place}: ")
+    assert message.startswith(f"The move log is not valid (wrong-gain): event {place}: ")
     assert "declared R+17" in message
 
 

@@ -121,3 +121,79 @@ def test_a_refused_log_is_drawn_on_the_result_form_with_its_faulty_placement(cli
     page = response.content.decode()
     assert "The move log is not valid (off-board)" in page
     assert f"Event {place}:" in page and 'class="faulty-move"' in page and "off the playing area" in page
+
+
+# --- the 'ran out of time' ticks beside a log: one rule for a player's link and the organiser's form ---------
+
+# Seed 28 with clock readings: Ann Able (first) runs out of time; Ann 7 13 11 3 3 2, Ben 13 8 3 11 2 7.
+FLAGGED_SCORES = [[7, 13, 11, 3, 3, 2], [13, 8, 3, 11, 2, 7]]
+
+
+def flagged_log() -> str:
+    log = random_game(2, "mso", seed=28, clock=True, names=["Ann Able", "Ben Baker"])
+    assert log["final"] == FLAGGED_SCORES and [e for e in log["events"] if e["type"] == "flag"] == [
+        {"type": "flag", "player": 0}]
+    return json.dumps(log)
+
+
+def typed(scores, **ticks) -> dict:
+    return {f"{side}_{c}": v for side, row in zip(("first", "second"), scores) for c, v in zip("ROYGBP", row)} | ticks
+
+
+def player_sends(client, match, player, **fields):
+    return client.post(f"/p/{player.link_token}/game/{match.pk}/send/", {"version": 0, **fields}, follow=True)
+
+
+def test_a_player_who_types_the_scores_must_tick_as_the_log_says(client, match):
+    page = player_sends(client, match, match.second, log_text=flagged_log(), **typed(FLAGGED_SCORES)).content.decode()
+    assert ("The &#x27;ran out of time&#x27; ticks disagree with the move log: the log has Ann Able running out of "
+            "time, but Ann Able&#x27;s &#x27;ran out of time&#x27; box is not ticked.") in page
+    page = player_sends(client, match, match.second, log_text=flagged_log(),
+                        **typed(FLAGGED_SCORES, first_flagged="on", second_flagged="on")).content.decode()
+    assert ("ticks disagree with the move log: Ben Baker&#x27;s &#x27;ran out of time&#x27; box is ticked, but in "
+            "the log Ben Baker did not run out of time.") in page
+    assert not match.submissions.exists()
+    # Ticked as the log has it, it goes; Ann reads it in words, her running out of time with it.
+    player_sends(client, match, match.second, log_text=flagged_log(), **typed(FLAGGED_SCORES, first_flagged="on"))
+    sent = match.submissions.get()
+    assert (sent.first_flagged, sent.second_flagged) == (True, False)
+    assert ("Ben Baker wins, 7 v 3 in the third-lowest colour (both 2 3 in the 2 lowest colours); "
+            "Ann Able ran out of time") in client.get(f"/p/{match.first.link_token}/").content.decode()
+
+
+def test_a_log_sent_alone_gives_its_own_ticks(client, match):
+    player_sends(client, match, match.second, log_text=flagged_log())
+    sent = match.submissions.get()
+    assert (sent.scores, sent.first_flagged, sent.second_flagged) == (FLAGGED_SCORES, True, False)
+
+
+def test_the_organisers_form_holds_the_ticks_to_the_same_rule(client, match):
+    client.force_login(match.organiser)
+    url = f"/manage/{match.round.tournament.slug}/match/{match.pk}/"
+    form = {"status": "played", "version": match.version, "log_text": flagged_log()}
+    page = client.post(url, form | typed(FLAGGED_SCORES)).content.decode()
+    assert ("ticks disagree with the move log: the log has Ann Able running out of time, but "
+            "Ann Able&#x27;s &#x27;ran out of time&#x27; box is not ticked.") in page
+    match.refresh_from_db()
+    assert match.status == Match.PENDING
+    assert client.post(url, form | typed(FLAGGED_SCORES, first_flagged="on")).status_code == 302
+    match.refresh_from_db()
+    assert (match.status, match.first_flagged, match.second_flagged) == (Match.PLAYED, True, False)
+
+
+def test_a_refused_logs_way_through_is_the_arbiters_on_a_players_page(client, match):
+    reversed_log = json.dumps(log_of("Ben Baker", "Ann Able"))
+    page = player_sends(client, match, match.second, log_text=reversed_log).content.decode()
+    assert ("The move log is not this match&#x27;s game: the log has Ben Baker playing first, the match has Ann Able; "
+            "send the scores without the log, or ask an arbiter, who can accept it.") in page
+    assert "tick" not in page.split("The move log is not")[1].split("</")[0]
+    # The arbiter's form has the two boxes, and names them.
+    client.force_login(match.organiser)
+    page = client.post(f"/manage/{match.round.tournament.slug}/match/{match.pk}/",
+                       {"status": "played", "version": match.version, "log_text": reversed_log}).content.decode()
+    assert "tick &#x27;swap who played first&#x27;" in page
+    # No box makes a game under other rules this one: neither page offers a way through.
+    kosmos = json.dumps(log_of("Ann Able", "Ben Baker", rules="kosmos"))
+    refused = refusal(services.submit_result, match.second, match, log_text=kosmos)
+    assert refused.message == ("The move log is not this match's game: the log is played under kosmos rules; "
+                               "a tournament game is played under mso rules.")

@@ -1,0 +1,65 @@
+"""A player's private page (tournament/player_link.py) says exactly where the player stands: no round yet, a bye
+with its VP, an excused absence, a round closed under a stale form; and asking twice to be excused."""
+
+import pytest
+from django.utils.html import escape
+
+from tournament import services
+from tournament.models import Match
+
+from tests.factories import make_event, matches, page_text, score_fields
+
+pytestmark = pytest.mark.django_db
+
+
+def link(player):
+    return f"/p/{player.link_token}/"
+
+
+def test_before_any_round_is_published_the_page_says_so(client):
+    event = make_event("Early Cup", ["Ann Able", "Ben Baker"], system="swiss", rounds_announced=3)
+    ann = event.players.get(name="Ann Able")
+    assert "<p class=\"no-game\">No round is published yet.</p>" in page_text(client.get(link(ann)))
+    services.generate_round(event)  # a draft is not out yet
+    assert "No round is published yet." in page_text(client.get(link(ann)))
+
+
+def test_a_bye_is_named_with_the_vp_the_settings_give_it(client):
+    event = make_event("Odd Cup", ["Ann Able", "Ben Baker", "Cy Cole"], system="swiss", rounds_announced=3,
+                       bye_half_points=1, publish_round_one=True)
+    bye = Match.objects.select_related("first").get(round__tournament=event, status=Match.BYE).first
+    page = page_text(client.get(link(bye)))
+    assert "You have a bye in round 1 (½ VP)." in page and "no game to report" not in page
+
+
+def test_an_excused_absence_is_named(client):
+    event = make_event("Away Cup", ["Ann Able", "Ben Baker", "Cy Cole", "Di Dunn"], system="swiss",
+                       rounds_announced=3)
+    ben = event.players.get(name="Ben Baker")
+    services.excuse_player(ben, 1)
+    services.publish_round(services.generate_round(event))
+    assert "You are excused from round 1." in page_text(client.get(link(ben)))
+
+
+def test_a_result_sent_to_a_closed_round_is_refused_without_a_form_to_send_again(client, people):
+    event = make_event("Closed Cup", ["Ann Able", "Ben Baker"], organiser=people["org"], system="swiss",
+                       rounds_announced=2, publish_round_one=True)
+    match = matches(event)[0]
+    assert "Send to" in page_text(client.get(link(match.first)))  # the page the player still has open
+    services.enter_result(match, status=Match.PLAYED, user=people["org"], scores=[[6] * 6, [5] * 6],
+                          flagged=[False, False])
+    services.close_round(event.rounds.get())
+    page = page_text(client.post(f"{link(match.first)}game/{match.pk}/send/",
+                                 {"version": 0, **score_fields([5] * 6, [6] * 6)}))
+    assert "Round 1 is closed: ask the organiser, who reopens it to correct a result." in page
+    assert "Send to" not in page and 'name="first_R"' not in page
+    assert f"Result: <strong>{escape(match.first.name)} 1–0 {escape(match.second.name)}</strong>" in page
+
+
+def test_asking_twice_to_be_excused_says_it_was_already_asked(client):
+    event = make_event("Ask Cup", ["Ann Able", "Ben Baker", "Cy Cole", "Di Dunn"], system="swiss",
+                       rounds_announced=4)
+    cy = event.players.get(name="Cy Cole")
+    client.post(f"{link(cy)}excuse/", {"round_number": "3"})
+    page = page_text(client.post(f"{link(cy)}excuse/", {"round_number": "3"}))
+    assert "You have already asked to be excused from round 3." in page
