@@ -156,7 +156,7 @@ class RetiredLink(models.Model):
 
 
 class Round(models.Model):
-    Status = choices_of(RoundStatus, name="RoundStatusChoice")
+    Status = choices_of(RoundStatus, {"complete": "Closed"}, name="RoundStatusChoice")
     DRAFT, PUBLISHED, COMPLETE = Status.DRAFT, Status.PUBLISHED, Status.COMPLETE
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")

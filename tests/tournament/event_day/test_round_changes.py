@@ -49,7 +49,7 @@ def test_a_round_with_a_result_or_a_later_round_is_not_taken_back(org_client, ev
     play(round_one)
     services.publish_round(services.generate_round(event))
     page = text(org_client.post(base + "round/1/take-back/", {"back": "round"}, follow=True))
-    assert "Round 1 is complete: only a published round with no result yet can be taken back to a draft." in page
+    assert "Round 1 is closed: only a published round with no result yet can be taken back to a draft." in page
     services.enter_result(Round.objects.get(tournament=event, number=2).matches.first(), status=Match.FORFEIT)
     page = text(org_client.post(base + "round/2/take-back/", follow=True))
     assert "Round 2 has results (table 1)" in page
