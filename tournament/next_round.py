@@ -14,6 +14,7 @@ from .domain.records import PlayerRecord, TournamentFile
 from .domain.rounds import PlayerRound, RoundKind, in_order, player_rounds, rounds_before
 from .domain.schedule import all_play_all_field, finished, last_round
 from .pairing import Entrant, PairingImpossible, RoundPairing, pair_all_play_all, pair_swiss
+from .pairing.robin import idle_seat
 from .pairing.model import FIRST, SECOND
 
 
@@ -71,6 +72,37 @@ def finished_reason(record: TournamentFile) -> str:
     return f"the tournament is finished: all {last} announced rounds are paired and closed (raise the number of rounds to go on)"
 
 
+def table_idle(record: TournamentFile, round_number: int) -> int | None:
+    """The player the all-play-all table leaves idle in that round (an odd field), or None (tournament.md,
+    Byes: the idle player "appears in no match of that round")."""
+    field = all_play_all_field(record)
+    seat = idle_seat(len(field), round_number)
+    return field[seat - 1].id if seat else None
+
+
+def outside_table(record: TournamentFile) -> frozenset[int]:
+    """The players in no game of the all-play-all table: entered after the field closed at round 1."""
+    field = {p.id for p in all_play_all_field(record)}
+    return frozenset(p.id for p in record.players if p.id not in field)
+
+
+def beyond_the_end(record: TournamentFile, round_number: int) -> NotReady | None:
+    """Why `round_number` is not offered (tournament.md, End of a tournament), or None when it is within the event.
+
+    `Finished` once the tournament is finished; while its last round is reached but a round is still open
+    (pending, or reopened to correct a result) it is not finished: `NotReady`, naming that round.
+    """
+    if round_number <= last_round(record) and not finished(record):
+        return None
+    still_open = next((r for r in in_order(record) if not r.closed), None)
+    if still_open is None:
+        return Finished(finished_reason(record))
+    if still_open.pending:
+        return NotReady(f"round {still_open.number} still has pending matches: enter their results first")
+    return NotReady(f"round {still_open.number} is open again (reopened to correct a result): close it to finish "
+                    "the tournament")
+
+
 def refuse_repeats(record: TournamentFile, pairing: RoundPairing) -> None:
     """Never repeat a game silently (tournament.md): the all-play-all table's round, drawn by the round number, meets
     players who already met when the earlier rounds did not follow the table (paired by hand, or imported)."""
@@ -93,14 +125,15 @@ def refuse_repeats(record: TournamentFile, pairing: RoundPairing) -> None:
 def pair_next(record: TournamentFile) -> RoundPairing:
     """The next round: Swiss, or the all-play-all table's next round with its forfeits.
 
-    Raises `NotReady` while a round is pending, `Finished` once the last round
+    Raises `NotReady` while a round is pending (or, at the end, still open), `Finished` once the last round
     is closed, `PairingImpossible` when no pairing obeys the absolute rules.
     """
     round_number = next_round_number(record)
     if last_round(record) == 0 and not record.rounds:
         raise NotReady("an all-play-all needs at least two players in round 1")
-    if finished(record) or round_number > last_round(record):
-        raise Finished(finished_reason(record))
+    refusal = beyond_the_end(record, round_number)
+    if refusal is not None:
+        raise refusal
     players = entrants(record, round_number)
     if record.settings.system == System.ALL_PLAY_ALL:
         field = {p.id for p in all_play_all_field(record)}

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .domain.records import TournamentFile
+from .domain.records import MatchRecord, TournamentFile
 from .domain.enums import MatchStatus
 from .domain.rounds import PlayerRound, RoundKind, half_points_before, in_order, player_rounds
+from .domain.schedule import absent_from, idle_players
 from .domain.text import format_vp, name_order, result_text
 
 
@@ -20,17 +21,29 @@ class Board:
     has_log: bool = False
     first_vp: str = ""  # before the round
     second_vp: str = ""
+    scheduled_forfeit: bool = False  # an all-play-all's game of a withdrawn or excused player: nobody sits at it
+
+    @property
+    def no_table(self) -> str:
+        """For a row no one sits at, what the table column says instead of a number (as the printed pairing
+        sheet does): "bye", "excused" or "forfeit"; "" for a game."""
+        if self.second is None:
+            return "bye" if self.status == MatchStatus.BYE else "excused"
+        return "forfeit" if self.scheduled_forfeit else ""
 
 
 @dataclass
 class Seat:
-    """Where a player sits in a round, for the lists by name: table and side, or a bye or excused absence."""
+    """Where a player sits in a round, for the lists by name: table and side, or a bye or excused absence; in an
+    all-play-all also idle (an odd field), or a forfeit of the table's game of a withdrawn or excused player."""
 
     player: object
     table: int | None
-    plays: str  # "first", "second", "bye", "excused"
+    plays: str  # "first", "second", "bye", "excused", "idle", "forfeit"
     opponent: object | None
     vp: str = ""  # before the round
+    forfeit: str = ""  # "wins by forfeit", "loses by forfeit"
+    absent: str = ""  # why the player takes no part in the round: "withdrawn", "excused"
 
 
 @dataclass
@@ -56,24 +69,37 @@ def boards(record: TournamentFile, round_number: int) -> list[Board]:
     vp = half_points_before(record, round_number)
     return [
         Board(table, players[m.first], players.get(m.second), m.status, result_text(m), m.log is not None,
-              format_vp(vp.get(m.first, 0)), format_vp(vp.get(m.second, 0)) if m.second is not None else "")
+              format_vp(vp.get(m.first, 0)), format_vp(vp.get(m.second, 0)) if m.second is not None else "",
+              scheduled_forfeit(record, round_number, m))
         for table, m in enumerate(round_.matches, start=1)
     ]
 
 
+def scheduled_forfeit(record: TournamentFile, round_number: int, match: MatchRecord) -> bool:
+    """A forfeit because a player takes no part in the round (withdrawn or excused): the all-play-all table's
+    game of an absent player (tournament.md, All-play-all), never sat at; a no-show's forfeit had its table."""
+    return match.status == MatchStatus.FORFEIT and any(absent_from(record, round_number, p) for p in match.players)
+
+
 def by_name(record: TournamentFile, round_number: int) -> list[Seat]:
-    """Every player of the round in name order (accents aside), with their table, side and opponent."""
+    """Every player of the round in name order (accents aside), with their table, side and opponent; the bye,
+    an excused absence, an all-play-all's idle player and its forfeits said as such."""
     players = {p.id: p for p in record.players}
     vp = half_points_before(record, round_number)
-    seats = []
+    seats = [Seat(p, None, "idle", None, format_vp(vp.get(p.id, 0))) for p in idle_players(record, round_number)]
     for table, match in enumerate(record.round(round_number).matches, start=1):
         first, second = players[match.first], players.get(match.second)
         if second is None:
             plays = "bye" if match.status == MatchStatus.BYE else "excused"
             seats.append(Seat(first, None, plays, None, format_vp(vp.get(first.id, 0))))
-            continue
-        seats.append(Seat(first, table, "first", second, format_vp(vp.get(first.id, 0))))
-        seats.append(Seat(second, table, "second", first, format_vp(vp.get(second.id, 0))))
+        elif scheduled_forfeit(record, round_number, match):
+            seats += [Seat(player, None, "forfeit", other, format_vp(vp.get(player.id, 0)),
+                           "wins by forfeit" if match.winner == player.id else "loses by forfeit",
+                           absent_from(record, round_number, player.id))
+                      for player, other in ((first, second), (second, first))]
+        else:
+            seats.append(Seat(first, table, "first", second, format_vp(vp.get(first.id, 0))))
+            seats.append(Seat(second, table, "second", first, format_vp(vp.get(second.id, 0))))
     return sorted(seats, key=lambda seat: (name_order(seat.player.name), seat.player.name, seat.player.id))
 
 

@@ -6,7 +6,7 @@
   rounds for an even n, n for an odd n, where n is the field closed at
   round 1 (`all_play_all_field`); it replaces the announced number.
 
-A tournament is finished when its last round is closed.
+A tournament is finished when its last round is closed, and no earlier round is open again.
 """
 
 from __future__ import annotations
@@ -44,8 +44,29 @@ def last_round(record: TournamentFile) -> int:
 
 
 def finished(record: TournamentFile) -> bool:
-    """The last round (or a later one) exists and the latest round is closed: no further round is paired."""
+    """The last round (or a later one) exists and every round is closed: no further round is paired.
+
+    A round reopened to correct a result, the last or an earlier one, makes the tournament unfinished
+    until it is closed again: its standings are not final while a result may still change.
+    """
     if not record.rounds:
         return False
     latest = max(record.rounds, key=lambda r: r.number)
-    return latest.number >= last_round(record) and latest.closed
+    return latest.number >= last_round(record) and all(r.closed for r in record.rounds)
+
+
+def idle_players(record: TournamentFile, round_number: int) -> list[PlayerRecord]:
+    """An all-play-all round's idle players, in seed order: those of the table who take part in the round and are
+    in no match of it (tournament.md, Byes: the odd field's idle player "appears in no match of that round")."""
+    if record.settings.system != System.ALL_PLAY_ALL:
+        return []
+    seated = {player for match in record.round(round_number).matches for player in match.players}
+    return [p for p in all_play_all_field(record) if p.id not in seated and p.plays_in(round_number)]
+
+
+def absent_from(record: TournamentFile, round_number: int, player_id: int) -> str:
+    """Why a player takes no part in the round: "withdrawn" (or not yet entered), "excused", or "" (they play)."""
+    player = record.player(player_id)
+    if not player.plays_in(round_number):
+        return "withdrawn" if round_number >= player.joined_round else "not yet entered"
+    return "excused" if player.excused_from(round_number) else ""

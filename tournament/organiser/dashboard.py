@@ -9,7 +9,7 @@ from ..domain.enums import System
 from ..domain.schedule import finished as is_finished
 from ..absence_forms import ExcuseForm, rounds_to_come
 from ..models import ExcusedAbsence, Round, Submission
-from ..next_round import finished_reason
+from ..next_round import beyond_the_end, finished_reason
 from ..records import record_of
 from .access import ORGANISER, arbiter_required
 from .results import match_rows, results_counter
@@ -31,6 +31,8 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
     matches = match_rows(current) if current and current.status != Round.DRAFT else []
     record = record_of(tournament, with_logs=False)
     finished = finished_reason(record).partition(": ")[2] if is_finished(record) else ""
+    # At the end, a round open again (reopened to correct a result) keeps the tournament unfinished: nothing to pair.
+    end = beyond_the_end(record, latest + 1) if current is not None and current.status == Round.COMPLETE else None
     return render(request, "tournament/manage/dashboard.html", {
         "tournament": tournament,
         "organiser": request.role == ORGANISER,
@@ -41,8 +43,9 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
         "current": current,
         "matches": matches,
         "counter": results_counter(row["match"] for row in matches),
-        "can_pair": (current is None or current.status == Round.COMPLETE) and not finished,
+        "can_pair": (current is None or current.status == Round.COMPLETE) and not finished and end is None,
         "finished": finished,
+        "still_open": "" if finished or end is None else str(end),
         "swiss": record.settings.system == System.SWISS,
         "player_form": player_form or PlayerForm(auto_id="id_add_%s"),
         "excuse_form": ExcuseForm(tournament=tournament, auto_id="id_excuse_%s"),

@@ -53,6 +53,8 @@ def render_round(request, tournament, round_, *, swap_form=None, seat_form=None,
     check = services.check_round(round_) if draft else None
     later = services.later_rounds(round_) if round_.status != Round.DRAFT else []
     rows = match_rows(round_)
+    unplaced = services.unplaced(round_) if draft else []
+    idle = [p for p in unplaced if check is not None and p.number in check.idle]  # by design, not forgotten
     if check is not None:
         for row in rows:
             for side in ("first", "second"):
@@ -69,7 +71,8 @@ def render_round(request, tournament, round_, *, swap_form=None, seat_form=None,
         "later": later,
         "matches": rows,
         "check": check,
-        "unplaced": services.unplaced(round_) if draft else [],
+        "unplaced": [p for p in unplaced if p not in idle],
+        "idle": idle,
         "swap_form": (swap_form or SwapForm(round_=round_)) if editing else None,
         "seat_form": (seat_form or SeatForm(round_=round_)) if editing else None,
         "bye_form": (bye_form or ByeForm(round_=round_)) if editing else None,

@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from .. import pdf, services
+from ..domain.enums import System
 from ..forms import TournamentFileForm, TournamentForm
 from ..models import AuditEntry, Round, Tournament
 from ..records import record_of
@@ -66,6 +67,11 @@ def edit_settings(request, tournament):
     if tournament.rounds.exists():
         form.fields["system"].disabled = True
         form.fields["system"].help_text = "Fixed: round 1 has been paired."
+        if tournament.resolved_system(tournament.players.count()) == System.ALL_PLAY_ALL:
+            # Shown, not editable (tournament.md, All-play-all); a changed number posted is refused, saying why.
+            form.fields["rounds_announced"].widget.attrs["readonly"] = True
+            form.fields["rounds_announced"].help_text = (f"Fixed at {tournament.rounds_announced}: the all-play-all "
+                                                         "table's number of rounds, set when round 1 was paired.")
         form.ask_to_confirm_history()
     if request.method == "POST" and form.is_valid():
         with refusal_shown(request, form):

@@ -6,7 +6,10 @@ excused.  `check_draft` lists, in words for the organiser:
 
 - the absolute rules it breaks: a rematch, a second bye while others have
   had none, a withdrawn (or not yet joined) or excused player paired, a player
-  missing or placed twice, more than one bye;
+  missing or placed twice, more than one bye;  in an all-play-all the table's
+  idle player (`idle`) is missing by design, and a scheduled forfeit
+  (`DraftTable.forfeit`) of a withdrawn or excused player is the table's
+  normal course, not a breach (tournament.md, All-play-all);
 - criterion 1: each table further apart in VP than the best pairing of the
   same players needs, with the best pairing's score differences;
 - criteria 2 and 3: each table whose first/second choice breaks a rule.
@@ -36,12 +39,16 @@ NAMED_MISSING = 12
 
 @dataclass(frozen=True)
 class DraftTable:
-    """A table of the draft: `second` None is a bye, or an excused absence when `excused`."""
+    """A table of the draft: `second` None is a bye, or an excused absence when `excused`.
+
+    `forfeit`: an all-play-all table's scheduled game that a withdrawn or excused player loses by forfeit.
+    """
 
     number: int
     first: int
     second: int | None = None
     excused: bool = False
+    forfeit: bool = False
 
 
 @dataclass(frozen=True)
@@ -57,6 +64,7 @@ class DraftCheck:
     differences: list[int] = field(default_factory=list)  # the draft's, half-points, largest first
     best: list[int] = field(default_factory=list)  # the best pairing's of the same players
     half_points: dict[int, int] = field(default_factory=dict)  # each player's VP before the round, ×2
+    idle: frozenset = frozenset()  # players the round leaves out by design (all-play-all)
 
     def of(self, rule: str) -> list[Breach]:
         return [b for b in self.breaches if b.rule == rule]
@@ -83,14 +91,14 @@ class DraftCheck:
 
 
 def check(entrants: list[Entrant], tables: list[DraftTable], excused: frozenset = frozenset(),
-          criteria: bool = True) -> DraftCheck:
+          criteria: bool = True, idle: frozenset = frozenset()) -> DraftCheck:
     """`check_draft` against the bound; when the draft is above it and no pairing is shown to reach
     the bound, against the engine's best pairing of the same players instead."""
-    result = check_draft(entrants, tables, excused, criteria=criteria)
+    result = check_draft(entrants, tables, excused, criteria=criteria, idle=idle)
     if result.of(SCORES) and not bound_reachable([e for e in entrants if e.id in _seated(tables)]):
         best = engine_differences(entrants, _seated(tables))
         # No pairing of these players without a rematch: the VP alone set the comparison.
-        result = check_draft(entrants, tables, excused, best, by_vp_alone=best is None)
+        result = check_draft(entrants, tables, excused, best, by_vp_alone=best is None, idle=idle)
     return result
 
 
@@ -145,11 +153,14 @@ def engine_differences(entrants: list[Entrant], seated: set[int]) -> list[int] |
 
 
 def check_draft(entrants: list[Entrant], tables: list[DraftTable], excused: frozenset = frozenset(),
-                best: list[int] | None = None, criteria: bool = True, by_vp_alone: bool = False) -> DraftCheck:
+                best: list[int] | None = None, criteria: bool = True, by_vp_alone: bool = False,
+                idle: frozenset = frozenset()) -> DraftCheck:
     """Every rule the draft breaks.  `excused`: players approved to miss this round.
 
     `criteria` False leaves out criteria 1-3 (an all-play-all's table is fixed, not optimised);
     `by_vp_alone` says that no pairing of these players avoids a rematch, so the bound is all there is.
+    `idle`: players the round leaves out by design (the all-play-all table's idle player of an odd
+    field, tournament.md "Byes"), who need no table; placed at one, they are checked as anyone is.
 
     `best` is the best pairing's score differences (half-points, largest
     first) for the players the draft seats at games; by default the lower
@@ -158,13 +169,14 @@ def check_draft(entrants: list[Entrant], tables: list[DraftTable], excused: froz
     by_id = {e.id: e for e in entrants}
     excused = frozenset(excused) | {e.id for e in entrants if getattr(e, "excused", False)}
     excused |= {t.first for t in tables if t.excused}
-    result = DraftCheck(half_points={e.id: e.half_points for e in entrants})
-    result.breaches += _placement(by_id, tables, excused)
+    result = DraftCheck(half_points={e.id: e.half_points for e in entrants}, idle=frozenset(idle))
+    result.breaches += _placement(by_id, tables, excused | result.idle)
     games = [t for t in tables if t.second is not None and t.first in by_id and t.second in by_id
              and t.first != t.second]
     result.breaches += _table_rules(by_id, tables, games, excused)
     if not criteria:
         return result
+    games = [t for t in games if not t.forfeit]  # a forfeit is no game: no VP gap, no side
     scores, result.differences, result.best = _score_gaps(by_id, games, best, by_vp_alone)
     result.breaches += scores
     rank = {e.id: i for i, e in enumerate(ranking_order(entrants))}
@@ -182,7 +194,7 @@ def _name(entrant: Entrant | None, player_id: int) -> str:
 
 
 def _placement(by_id: dict[int, Entrant], tables: list[DraftTable], excused: frozenset) -> list[Breach]:
-    """Each player exactly once, or excused; at most one bye."""
+    """Each player exactly once, or excused (or left out by design: `excused` holds the idle too); at most one bye."""
     places = defaultdict(list)
     for table in tables:
         for player in {table.first, table.second} - {None}:
@@ -209,12 +221,20 @@ def _placement(by_id: dict[int, Entrant], tables: list[DraftTable], excused: fro
 
 
 def _table_rules(by_id, tables: list[DraftTable], games: list[DraftTable], excused: frozenset) -> list[Breach]:
-    """Absent players at tables, excused players paired, rematches, a second bye."""
+    """Absent players at tables, excused players paired, rematches, a second bye.
+
+    At an all-play-all's scheduled forfeit the absent (withdrawn or excused) player is the table's
+    normal course; a forfeit at which both players play the round is named: it takes a game away.
+    """
     breaches = []
     for table in tables:
+        absent = [by_id[p] for p in (table.first, table.second) if p in by_id and (p in excused or not by_id[p].active)]
+        if table.forfeit and not absent and table.first in by_id and table.second in by_id:
+            breaches.append(Breach(ABSOLUTE, table.number, f"Table {table.number}: a forfeit, yet "
+                                   f"{by_id[table.first].label} and {by_id[table.second].label} both play this round."))
         for player in (table.first, table.second):
             entrant = by_id.get(player)
-            if entrant is None:
+            if entrant is None or (table.forfeit and entrant in absent):
                 continue
             if player in excused and not table.excused:
                 breaches.append(Breach(ABSOLUTE, table.number, f"Table {table.number}: {entrant.label} is excused "

@@ -41,6 +41,16 @@ def berger_rounds(n: int) -> list[list[tuple[int, int]]]:
     return rounds
 
 
+def idle_seat(players: int, round_number: int) -> int | None:
+    """The seed number (1..n) idle in that round of an odd field's Berger table (the one the dummy meets); None
+    for an even field or a round beyond the table."""
+    schedule = berger_rounds(players)
+    if players % 2 == 0 or not 1 <= round_number <= len(schedule):
+        return None
+    seated = {seat for pair in schedule[round_number - 1] for seat in pair}
+    return next(seat for seat in range(1, players + 1) if seat not in seated)
+
+
 def pair_all_play_all(entrants: list[Entrant], round_number: int) -> RoundPairing:
     """Round `round_number` of the Berger table of the field, players numbered by seed.
 

@@ -1,8 +1,10 @@
-"""The pairing sheet of a round: by table (byes and excused absences last, VP before the round), then by player name."""
+"""The pairing sheet of a round: by table (byes, excused absences and an all-play-all's forfeits of absent players
+last, VP before the round), then by player name."""
 
 from __future__ import annotations
 
 import datetime
+import math
 
 from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
@@ -10,11 +12,11 @@ from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 from ..domain.enums import MatchStatus
 from ..domain.records import RoundRecord, TournamentFile
 from ..domain.rounds import half_points_before
-from ..public import by_name
-from ..domain.text import format_vp
+from ..public import by_name, scheduled_forfeit
+from ..domain.text import format_vp, result_text
 from .codes import NONE, Addresses, qr_code
-from .kit import (MARGIN, build, escape, find_round, listing, name_order, page_size, printing_date, share, style,
-                  tables_of)
+from .kit import (MARGIN, build, escape, find_round, fonts, listing, name_order, page_size, printing_date, share,
+                  style, tables_of, text_width)
 
 
 # --- Pairing sheet ----------------------------------------------------------------
@@ -59,17 +61,29 @@ def _by_table(record: TournamentFile, round_record: RoundRecord, vp: dict[int, i
             byes.append([words[0], first.name, format_vp(vp.get(first.id, 0)), words[1], "", ""])
             continue
         second = record.player(match.second)
+        if scheduled_forfeit(record, round_record.number, match):  # a withdrawn or excused player's: no one sits
+            byes.append(["forfeit", first.name, format_vp(vp.get(first.id, 0)), second.name,
+                         format_vp(vp.get(second.id, 0)), result_text(match)])
+            continue
         rows.append([str(table), first.name, format_vp(vp.get(first.id, 0)),
                      second.name, format_vp(vp.get(second.id, 0)), ""])
-    widths = share(width, [14, None, 11, None, 11, 30])
+    widths = share(width, [_table_column(row[0] for row in byes), None, 11, None, 11, 30])
     return listing(rows + byes, widths, size=10, bold_columns=(0, 1), align_right=(2, 4), row_height=7 * mm)
 
 
+def _table_column(words) -> float:
+    """The table column's width in mm: 14, or what its bold words ("excused", "forfeit") need to be read whole."""
+    needed = max((text_width(word, fonts()[1], 10) + 6 for word in words), default=0) / mm
+    return max(14, math.ceil(needed))
+
+
 def _by_name(record: TournamentFile, round_record: RoundRecord, width: float) -> Table:
-    entries = [[seat.player.name, str(seat.table or ""), seat.plays,
+    entries = [[seat.player.name, "forfeit" if seat.plays == "forfeit" else str(seat.table or ""),
+                seat.forfeit.split()[0] if seat.plays == "forfeit" else seat.plays,  # "wins" or "loses"
                 seat.opponent.name if seat.opponent else ""] for seat in by_name(record, round_record.number)]
     rows = [["Player", "Table", "Plays", "Opponent"]] + entries
-    return listing(rows, share(width, [None, 14, 18, None]), size=10, bold_columns=(1,), row_height=6 * mm)
+    widths = share(width, [None, _table_column(row[1] for row in entries), 18, None])
+    return listing(rows, widths, size=10, bold_columns=(1,), row_height=6 * mm)
 
 
 def _beside_code(heading: list, address: str, width: float) -> Table:

@@ -17,8 +17,7 @@ from .. import audit
 from ..cache import bump
 from ..domain.enums import System
 from ..models import ExcusedAbsence, Match, Player, Round, Tournament
-from ..domain.schedule import finished, last_round
-from ..next_round import entrants, finished_reason
+from ..next_round import beyond_the_end, entrants, outside_table, table_idle
 from ..pairing.draft_check import DraftCheck, DraftTable, check
 from ..records import record_of
 from .absences import cancel_excuse, excuse_player
@@ -30,17 +29,24 @@ BY_HAND = "paired by hand"
 
 
 def check_round(round_: Round) -> DraftCheck:
-    """Every pairing rule the round's tables break, against each player's state before the round."""
+    """Every pairing rule the round's tables break, against each player's state before the round.
+
+    In an all-play-all the table decides who is idle (an odd field) and which games are forfeits (a withdrawn
+    or excused player's): both are its normal course, not breaches (tournament.md, All-play-all).
+    """
     tournament = round_.tournament
-    record = record_of(tournament)
+    record = record_of(tournament, include_drafts=True)  # the field of the table is read from round 1, a draft too
     state = entrants(record, round_.number)
     number = dict(tournament.players.values_list("pk", "number"))
-    tables = [DraftTable(m.table, number[m.first_id], number.get(m.second_id), m.status == Match.EXCUSED)
-              for m in round_.matches.all()]
+    tables = [DraftTable(m.table, number[m.first_id], number.get(m.second_id), m.status == Match.EXCUSED,
+                         m.status == Match.FORFEIT) for m in round_.matches.all()]
     excused = frozenset(ExcusedAbsence.objects.filter(
         player__tournament=tournament, round_number=round_.number, status=ExcusedAbsence.APPROVED,
     ).values_list("player__number", flat=True))
-    return check(state, tables, excused, criteria=record.settings.system == System.SWISS)
+    if record.settings.system == System.SWISS:
+        return check(state, tables, excused)
+    idle = {table_idle(record, round_.number)} - {None} | outside_table(record)
+    return check(state, tables, excused, criteria=False, idle=frozenset(idle))
 
 
 def draft_warnings(round_: Round) -> list[str]:
@@ -223,8 +229,9 @@ def _new_round(tournament: Tournament, user=None) -> Round:
         close_entries(tournament, user)
     record = record_of(tournament)
     number = rounds[-1].number + 1 if rounds else 1
-    if finished(record) or number > last_round(record):
-        raise Refused(f"No round {number}: {finished_reason(record)}.")
+    refusal = beyond_the_end(record, number)
+    if refusal is not None:
+        raise Refused(f"No round {number}: {refusal}.")
     if number == 1 and record.settings.system == System.ALL_PLAY_ALL:
         fix_all_play_all_rounds(tournament, record)
     return Round.objects.create(tournament=tournament, number=number, status=Round.DRAFT)

@@ -155,3 +155,26 @@ def test_when_every_pairing_has_a_rematch_the_gaps_are_weighed_by_vp_alone():
         "Table 1: A (1 VP) v C (0 VP) are 1 VP apart, more than their VP need (no pairing of them avoids every "
         "rematch); by VP alone the score differences could be: none (every table on equal VP).")
     assert check(field, [T(1, 1, 2), T(2, 3, 4)]).of(SCORES) == []
+
+
+def test_an_all_play_all_draft_leaves_the_idle_player_out_and_its_absent_players_forfeit():
+    # Five players, D withdrawn (inactive), C excused; A is the table's idle player.
+    field = [player(1), player(2), player(3), player(4, active=False), player(5)]
+    draft = [T(1, 2, 5), T(2, 4, 3, forfeit=True)]  # D and C both absent: a double forfeit
+    assert check(field, draft, excused=frozenset({3}), criteria=False, idle=frozenset({1})).lines == []
+    # Without the idle player named, A is missing; the forfeit's absent players are still no breach.
+    assert check(field, draft, excused=frozenset({3}), criteria=False).lines == [
+        "Not placed (1): A: each player needs a table, the bye or an excused absence."]
+    # The same players at a game that is not a forfeit: both named.
+    assert check(field, [T(1, 2, 5), T(2, 4, 3)], excused=frozenset({3}), criteria=False, idle=frozenset({1})).lines == [
+        "Table 2: D does not play this round (withdrawn, or not yet entered).",
+        "Table 2: C is excused from this round."]
+
+
+def test_an_all_play_all_draft_names_a_rematch_a_player_twice_and_a_forfeit_nobody_is_absent_from():
+    field = [player(1), player(2, met={3}), player(3, met={2}), player(4), player(5)]
+    assert check(field, [T(1, 2, 3), T(2, 4, 5, forfeit=True), T(3, 1, 4)], criteria=False,
+                 idle=frozenset({1})).lines == [
+        "D is placed twice: tables 2 and 3.",
+        "Table 2: a forfeit, yet D and E both play this round.",
+        "Table 1: B and C have met before."]

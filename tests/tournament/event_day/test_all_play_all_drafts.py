@@ -1,0 +1,103 @@
+"""An all-play-all's own draft breaks no rule: the idle player of an odd field and the table's forfeits of a
+withdrawn or excused player are its normal course (tournament.md, All-play-all; Byes); a draft edited by hand
+still says what it breaks.
+
+Five players, seeds 1-5 by rating (P1 Ada ... P5 Ed).  Berger table for 5 (FIDE's, with a dummy 6):
+round 1: 2-5, 3-4, Ada idle; round 2: 1-2, 5-3, Di idle; round 3: 3-1, 4-5, Bo idle.
+P3 Cy is excused from round 2 and P5 Ed withdraws after round 2.
+"""
+
+import pytest
+
+from tournament import services
+from tournament.models import AuditEntry, Match, Round
+
+from tests.factories import make_event
+
+from .helpers import play, words
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["P1 Ada", "P2 Bo", "P3 Cy", "P4 Di", "P5 Ed"]
+
+
+@pytest.fixture
+def robin(people):
+    tournament = make_event("Odd Robin", NAMES, ratings=[2000, 1900, 1800, 1700, 1600], organiser=people["org"],
+                            system="all-play-all", rounds_announced=7)  # rated: seeds in this order
+    return tournament
+
+
+def by_name(tournament):
+    return {p.name: p for p in tournament.players.all()}
+
+
+def tables(round_):
+    return [(m.table, m.first.name, m.second.name if m.second else None, m.status)
+            for m in round_.matches.select_related("first", "second").order_by("table")]
+
+
+def test_the_engines_drafts_break_nothing_and_publish_without_the_confirmation(org_client, robin):
+    players = by_name(robin)
+    base = f"/manage/{robin.slug}/"
+    org_client.post(base + "pair/")
+    round_one = robin.rounds.get(number=1)
+    assert tables(round_one) == [(1, "P2 Bo", "P5 Ed", "pending"), (2, "P3 Cy", "P4 Di", "pending")]
+    page = words(org_client.get(base + "round/1/"))
+    assert "The draft breaks no pairing rule." in page
+    assert "Absolute rules this draft breaks" not in page and "Not placed" not in page
+    assert "Idle this round (all-play-all, odd field): P1 Ada" in page
+    assert "Publish round 1 despite" not in page
+    org_client.post(base + "round/1/publish/")
+    assert Round.objects.get(pk=round_one.pk).status == Round.PUBLISHED
+    play(round_one)
+
+    services.excuse_player(players["P3 Cy"], 2)
+    services.withdraw(players["P5 Ed"], 2)
+    org_client.post(base + "pair/")
+    round_two = robin.rounds.get(number=2)
+    # Ed plays first against the excused Cy: Ed wins by forfeit; Di is idle.
+    assert tables(round_two) == [(1, "P1 Ada", "P2 Bo", "pending"), (2, "P5 Ed", "P3 Cy", "forfeit")]
+    assert services.check_round(round_two).lines == []
+    page = words(org_client.get(base + "round/2/"))
+    assert "The draft breaks no pairing rule." in page and "is excused from this round" not in page
+    assert "Idle this round (all-play-all, odd field): P4 Di" in page
+    org_client.post(base + "round/2/publish/")
+    play(round_two)
+
+    org_client.post(base + "pair/")
+    round_three = robin.rounds.get(number=3)
+    # Ed has withdrawn: Di wins his game by forfeit; Bo is idle.
+    assert tables(round_three) == [(1, "P3 Cy", "P1 Ada", "pending"), (2, "P4 Di", "P5 Ed", "forfeit")]
+    page = words(org_client.get(base + "round/3/"))
+    assert "The draft breaks no pairing rule." in page and "does not play this round" not in page
+    response = org_client.post(base + "round/3/publish/", follow=True)
+    assert "Round 3 is published: players can see their tables." in words(response)
+    actions = list(AuditEntry.objects.filter(tournament=robin).values_list("action", flat=True))
+    assert actions.count("round published") == 3 and "round published despite broken rules" not in actions
+
+
+def test_a_hand_edit_of_an_all_play_all_draft_still_says_what_it_breaks(org_client, robin):
+    players = by_name(robin)
+    for _ in range(2):
+        round_ = services.generate_round(robin)
+        services.publish_round(round_)
+        play(round_)
+    round_three = services.generate_round(robin)  # Cy v Ada, Di v Ed; Bo idle
+    assert services.check_round(round_three).lines == []
+    # Bo, the idle player, put with Ada (they met in round 2): Cy is left with no table.
+    services.seat_pair(round_three, players["P2 Bo"], players["P1 Ada"])
+    assert services.check_round(round_three).lines == [
+        "Not placed (1): P3 Cy: each player needs a table, the bye or an excused absence.",
+        "Table 2: P2 Bo and P1 Ada have met before.",
+    ]
+    page = words(org_client.get(f"/manage/{robin.slug}/round/3/"))
+    assert "Absolute rules this draft breaks" in page and "Publish round 3 despite the broken rules" in page
+    assert "Idle this round" not in page  # Bo, the table's idle player, is at a table now
+    # Cy put with Di, who leaves Ed alone: Ed is not placed, and a second rematch is named.
+    services.seat_pair(round_three, players["P3 Cy"], players["P4 Di"])
+    assert services.check_round(round_three).lines == [
+        "Not placed (1): P5 Ed: each player needs a table, the bye or an excused absence.",
+        "Table 1: P2 Bo and P1 Ada have met before.",
+        "Table 2: P3 Cy and P4 Di have met before.",  # round 1
+    ]
