@@ -57,8 +57,14 @@ def test_the_fields_are_optional_and_default_to_none_excused():
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda f: f["players"][2].update(excused_rounds=[1]),
+    (lambda f: f["players"][2].update(excused_rounds=[3]),
      "rounds[1].matches[1].status: player 30 is not excused from round 2 (players[2].excused_rounds)"),
+    (lambda f: f["players"][2].update(excused_rounds=[1, 2]),
+     "rounds[0].matches[1]: player 30 is excused from round 1 (players[2].excused_rounds), but this match gives "
+     "them a bye"),
+    (lambda f: f["players"][0].update(excused_rounds=[2]),
+     "rounds[1].matches[0]: player 10 is excused from round 2 (players[0].excused_rounds), but this match has them "
+     "playing"),
     (lambda f: f["rounds"][1]["matches"][1].update(second=10),
      "rounds[1].matches[1].second: an excused absence has no second player (null)"),
     (lambda f: f["players"][2].update(excused_rounds=[2, 2]), "players[2].excused_rounds[1]: round 2 is listed twice"),
@@ -67,6 +73,16 @@ def test_the_fields_are_optional_and_default_to_none_excused():
     (lambda f: f["settings"].update(excused_vp=2), "settings.excused_vp: must be one of 0, 0.5, 1, not 2"),
 ])
 def test_a_bad_excused_field_is_refused_naming_its_place(change, message):
+    """An excused round the file also has the player playing (or on a bye) is a contradiction, refused; a forfeit
+    lost is how an all-play-all records an excused player's scheduled game, and stays allowed."""
     obj = file()
     change(obj)
     assert fault(obj).startswith(message)
+
+
+def test_an_excused_player_may_lose_the_all_play_all_tables_game_by_forfeit():
+    obj = file(matches=[{"first": 20, "second": 10, "status": "played", "scores": WIN},
+                        {"first": 30, "second": None, "status": "excused"}])
+    obj["players"][0]["excused_rounds"] = [2]
+    obj["rounds"][1]["matches"][0] = {"first": 20, "second": 10, "status": "forfeit", "winner": 20}
+    assert parse(obj).player(10).excused_rounds == {2}

@@ -219,6 +219,15 @@ def _rounds(raw: Any, players: list[PlayerRecord], settings: Settings) -> list[R
                 raise FileFault(f"{place}.matches[{i}].status",
                                 f"player {match.first} is not excused from round {number} "
                                 f"(players[{excused[match.first][0]}].excused_rounds)")
+            for player in match.players:  # excused, a player is only absent: an excused match, or a forfeit lost
+                absent = match.status == MatchStatus.EXCUSED or (
+                    match.status == MatchStatus.FORFEIT and match.winner != player)
+                if number in excused[player][1] and not absent:
+                    doing = {MatchStatus.BYE: "gives them a bye", MatchStatus.FORFEIT: "has them winning by forfeit",
+                             MatchStatus.PENDING: "pairs them"}.get(match.status, "has them playing")
+                    raise FileFault(f"{place}.matches[{i}]",
+                                    f"player {player} is excused from round {number} "
+                                    f"(players[{excused[player][0]}].excused_rounds), but this match {doing}")
         rounds.append(RoundRecord(number, matches))
     rounds.sort(key=lambda r: r.number)
     for record in rounds[:-1]:
