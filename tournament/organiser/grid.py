@@ -81,22 +81,36 @@ def _row(row: dict, form: ResultForm | None = None) -> dict:
     return row
 
 
-def _contradicted(match, form: ResultForm, over: str) -> tuple[Submission | None, str]:
-    """The newest open submission of the match when the typed result differs from it and the one at the grid has
-    not yet been told (`over`: the submission they were shown, sent back by the grid); with its sentence."""
-    submission = (match.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED))
-                  .select_related("by").first())
+def _scores_said(match, submission) -> str:
+    """A sent result's twelve scores, per player in colour order: "Ann Able 9 9 9 9 9 9, Ben Baker 5 5 5 5 5 5"."""
+    return ", ".join(f"{player.name} {' '.join(map(str, row))}"
+                     for player, row in zip((match.first, match.second), submission.scores))
+
+
+def _contradicted(match, form: ResultForm, over: str) -> tuple[Submission | None, object, str]:
+    """The open submission the match's pages show (`services.shown_submission`), and the sentence that holds the
+    entry once when the one at the grid has not yet been told of it (`over`: the submission they were shown,
+    sent back by the grid): a waiting result the typed one differs from, or any disputed result."""
+    open_ = list(match.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED))
+                 .select_related("by").order_by("-created_at"))
+    states = services.submission_states(match, open_)
+    submission = services.shown_submission(open_, states)
+    state = states[submission.pk] if submission is not None else None
     if submission is None or str(submission.pk) == over:
-        return submission, ""
+        return submission, state, ""
     entry = form.entry()
     typed = (entry["scores"], list(entry["flagged"]))
-    if typed == (submission.scores, [submission.first_flagged, submission.second_flagged]):
-        return submission, ""
-    sent = result_words(match.first.name, match.second.name, submission.scores,
-                        (submission.first_flagged, submission.second_flagged))
-    state = "disputed by the opponent" if submission.status == Submission.DISPUTED else "not yet confirmed"
-    return submission, (f"{submission.by.name} sent another result ({state}): {sent}. Check the slip, then press "
-                        "Enter again to save yours in its place.")
+    flags = [submission.first_flagged, submission.second_flagged]
+    words = result_words(match.first.name, match.second.name, submission.scores, flags)
+    sent = f"{words} ({_scores_said(match, submission)})"
+    if submission.status == Submission.DISPUTED:
+        why = f": \u201c{state.quote}\u201d" if state.quote else ""
+        return submission, state, (f"{state.disputed_by.name} disputes the result {submission.by.name} sent, "
+                                   f"{sent}{why}. Check the slip, then press Enter again to save the result you typed.")
+    if typed == (submission.scores, flags):
+        return submission, state, ""
+    return submission, state, (f"{submission.by.name} sent another result (not yet confirmed): {sent}. Check the "
+                               "slip, then press Enter again to save yours in its place.")
 
 
 def _wants_json(request) -> bool:
@@ -159,7 +173,8 @@ def _save(request, rows) -> tuple[int | None, int | None]:
     form = ResultForm(request.POST, prefix=f"t{table}", match=match)
     saved, note, over = None, "", None
     if form.is_valid() and form.cleaned_data["status"] == Match.PLAYED:
-        rows[index]["submission"], contradiction = _contradicted(match, form, request.POST.get(f"t{table}-over", ""))
+        rows[index]["submission"], rows[index]["state"], contradiction = _contradicted(
+            match, form, request.POST.get(f"t{table}-over", ""))
         if contradiction:
             form.add_error(None, contradiction)
             over = rows[index]["submission"].pk

@@ -152,7 +152,8 @@ def test_a_result_a_player_sent_is_shown_and_not_typed_over_unknowingly(org_clie
     assert answer["saved"] is False
     row = html.unescape(answer["row"])
     said = (f"{match.second.name} sent another result (not yet confirmed): {match.second.name} wins, 5 v 4 in the "
-            "lowest colour. Check the slip, then press Enter again to save yours in its place.")
+            f"lowest colour ({match.first.name} 4 4 4 4 4 4, {match.second.name} 5 5 5 5 5 5). Check the slip, then "
+            "press Enter again to save yours in its place.")
     assert said in row
     assert f"{match.second.name} sent: {match.second.name} wins, 5 v 4 in the lowest colour" in row
     assert Match.objects.get(pk=match.pk).status == Match.PENDING
@@ -163,3 +164,22 @@ def test_a_result_a_player_sent_is_shown_and_not_typed_over_unknowingly(org_clie
     # The other board: the result typed is the one sent, so it is saved at once.
     services.submit_result(other.first, other, scores=[[7] * 6, [3] * 6], flagged=[False, False])
     assert org_client.post(url(event), board(other, [7] * 6, [3] * 6), **JSON).json()["saved"] is True
+
+
+def test_a_disputed_result_is_shown_with_who_disputes_and_held_even_when_typed_as_sent(org_client, event):
+    """The first player sends a 9 v 5 win, the second disputes it ("I had 6 in red"): the board says who disputes
+    and why, and entering the disputed result itself is held once, since someone objects to it."""
+    match = games(event)[0]
+    sent = services.submit_result(match.first, match, scores=[[9] * 6, [5] * 6], flagged=[False, False])
+    services.answer_submission(match.second, sent, agree=False, note="I had 6 in red")
+    page = html.unescape(org_client.get(url(event)).content.decode())
+    assert f"disputed by {match.second.name}: \u201cI had 6 in red\u201d" in page
+    answer = org_client.post(url(event), board(match, [9] * 6, [5] * 6), **JSON).json()
+    assert answer["saved"] is False
+    assert (f"{match.second.name} disputes the result {match.first.name} sent, {match.first.name} wins, 9 v 5 in the "
+            f"lowest colour ({match.first.name} 9 9 9 9 9 9, {match.second.name} 5 5 5 5 5 5): \u201cI had 6 in "
+            "red\u201d. Check the slip, then press Enter again to save the result you typed.") in html.unescape(
+        answer["row"])
+    over = re.search(rf'name="t{match.table}-over" value="(\d+)"', answer["row"]).group(1)
+    assert org_client.post(url(event), {**board(match, [9] * 6, [5] * 6), f"t{match.table}-over": over},
+                           **JSON).json()["saved"] is True
