@@ -145,6 +145,11 @@ def joining_round(tournament: Tournament) -> int:
     if not entries_closed(tournament):
         return 1
     draft = tournament.rounds.filter(status=Round.DRAFT).values_list("number", flat=True).first()
+    if draft is not None and draft >= tournament.rounds_announced and tournament.system != Tournament.ALL_PLAY_ALL:
+        raise Refused(f"Round {draft}, the last of the {tournament.rounds_announced} announced rounds, is a draft "
+                      f"paired without anyone entered now: delete the draft, enter the player and pair round "
+                      f"{draft} again to include them, or raise the number of rounds in Settings for them to join "
+                      f"at round {draft + 1}.", "name")
     if draft is not None:
         raise Refused(f"Round {draft} is a draft, paired without anyone entered now: publish it first (the new "
                       f"player then joins from round {draft + 1}), or delete the draft, enter the player and pair "

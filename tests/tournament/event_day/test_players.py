@@ -178,3 +178,18 @@ def test_no_late_entry_once_the_last_announced_round_is_paired(org_client, peopl
     services.update_settings(event, rounds_announced=3)
     org_client.post(add, {"name": "Gina Late", "rating": "", "club": ""})
     assert event.players.get(name="Gina Late").joined_round == 3
+
+
+def test_a_late_entry_while_the_last_round_is_a_draft_is_told_what_can_work(org_client, people):
+    """Round 2 of 2 is a draft: publishing it first would not let the newcomer join (there is no round 3), so the
+    message offers only what works."""
+    event = make_event("Draft End Open", NAMES, organiser=people["org"], system="swiss", rounds_announced=2)
+    round_one = services.generate_round(event)
+    services.publish_round(round_one)
+    play(round_one)
+    services.generate_round(event)
+    page = text(org_client.post(f"/manage/{event.slug}/players/add/", {"name": "Gina Late", "rating": "", "club": ""}))
+    assert ("Round 2, the last of the 2 announced rounds, is a draft paired without anyone entered now: delete the "
+            "draft, enter the player and pair round 2 again to include them, or raise the number of rounds in "
+            "Settings for them to join at round 3.") in page
+    assert "publish it first" not in page
