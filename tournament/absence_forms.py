@@ -21,8 +21,9 @@ def rounds_to_come(tournament: Tournament) -> list[int]:
 
 
 class RoundChoice(forms.TypedChoiceField):
-    def __init__(self, tournament: Tournament, **kwargs):
-        super().__init__(label="Round", coerce=int, choices=[(n, f"Round {n}") for n in rounds_to_come(tournament)],
+    def __init__(self, tournament: Tournament, besides: frozenset[int] = frozenset(), **kwargs):
+        super().__init__(label="Round", coerce=int,
+                         choices=[(n, f"Round {n}") for n in rounds_to_come(tournament) if n not in besides],
                          error_messages={"required": "choose the round to miss.",
                                          "invalid_choice": "choose a round still to be paired."}, **kwargs)
 
@@ -30,9 +31,11 @@ class RoundChoice(forms.TypedChoiceField):
 class RequestExcuseForm(forms.Form):
     """A player's own request, through the private link."""
 
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(self, *args, tournament: Tournament, player: Player | None = None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["round_number"] = RoundChoice(tournament)
+        # The player's own form leaves out the rounds they have already asked for.
+        asked = frozenset(player.excused_absences.values_list("round_number", flat=True)) if player else frozenset()
+        self.fields["round_number"] = RoundChoice(tournament, asked)
 
 
 class ExcuseForm(RequestExcuseForm):

@@ -81,8 +81,11 @@ def _page(request, player, *, form=None, dispute_form=None, own_form=None, excus
                                                   initial={"version": match.version})
                                  if submission is not None and match.status == Match.PENDING else None),
         "disputed": [s for s in open_ if s.status == Submission.DISPUTED],
-        "excuse_form": excuse_form or RequestExcuseForm(tournament=player.tournament, auto_id="id_excuse_%s"),
+        "excuse_form": excuse_form or RequestExcuseForm(tournament=player.tournament, player=player,
+                                                        auto_id="id_excuse_%s"),
         "absences": player.excused_absences.order_by("round_number"),
+        # An absence in a published round is part of its record: the player can no longer take it back.
+        "published_rounds": set(player.tournament.rounds.exclude(status=Round.DRAFT).values_list("number", flat=True)),
     }, status=status))
 
 

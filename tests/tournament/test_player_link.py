@@ -63,3 +63,21 @@ def test_asking_twice_to_be_excused_says_it_was_already_asked(client):
     client.post(f"{link(cy)}excuse/", {"round_number": "3"})
     page = page_text(client.post(f"{link(cy)}excuse/", {"round_number": "3"}))
     assert "You have already asked to be excused from round 3." in page
+    # The menu no longer offers round 3 once asked for: rounds 1, 2 and 4 are left.
+    offered = [n for n in ("1", "2", "3", "4")
+               if f'<option value="{n}">Round {n}</option>' in page_text(client.get(link(cy)))]
+    assert offered == ["1", "2", "4"]
+
+
+def test_an_absence_in_a_round_already_out_cannot_be_taken_back_from_the_link(client):
+    """Ben is excused from round 1, which is then published: the page says it is part of the round's record and
+    offers no 'Take it back' (the service would refuse it); his request for round 3 can still be taken back."""
+    event = make_event("Record Cup", ["Ann Able", "Ben Baker", "Cy Cole", "Di Dunn"], system="swiss",
+                       rounds_announced=3)
+    ben = event.players.get(name="Ben Baker")
+    services.excuse_player(ben, 1)
+    client.post(f"{link(ben)}excuse/", {"round_number": "3"})
+    services.publish_round(services.generate_round(event))
+    page = page_text(client.get(link(ben)))
+    assert "(round 1 is out: this is part of its record)" in page
+    assert page.count("Take it back") == 1  # round 3's only
