@@ -81,3 +81,13 @@ def test_an_absence_in_a_round_already_out_cannot_be_taken_back_from_the_link(cl
     page = page_text(client.get(link(ben)))
     assert "(round 1 is out: this is part of its record)" in page
     assert page.count("Take it back") == 1  # round 3's only
+
+
+def test_the_idle_player_of_an_odd_all_play_all_is_told_so(client):
+    """Three players, all-play-all: round 1 of the table (1 v dummy, 2 v 3) leaves seed 1 idle."""
+    event = make_event("Idle Cup", ["Ann Able", "Ben Baker", "Cy Cole"], system="all-play-all",
+                       ratings=[2000, 1900, 1800], publish_round_one=True)
+    ann = event.players.get(name="Ann Able")
+    assert not matches(event) or all(ann.pk not in (m.first_id, m.second_id) for m in matches(event))
+    assert ("You sit out round 1: with an odd number of players, the all-play-all leaves one player idle each round "
+            "(no game, no VP).") in page_text(client.get(link(ann)))

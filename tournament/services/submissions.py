@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from .. import audit
 from ..domain.text import format_vp
-from ..models import Match, Player, Round, Submission
+from ..models import Match, Player, Round, Submission, Tournament
 from .refused import Refused
 from .results import check_played_result, enter_result
 
@@ -27,7 +27,8 @@ def current_match(player: Player) -> Match | None:
 
 def no_game_reason(player: Player) -> str:
     """Why the player has no game to report just now, said exactly: "No round is published yet.",
-    "You have a bye in round 6 (1 VP).", "You are excused from round 6.", "You have no game in round 6."."""
+    "You have a bye in round 6 (1 VP).", "You are excused from round 6.", "You sit out round 6: ..." (the idle
+    player of an odd all-play-all), "You withdrew after round 4: ...", "You have no game in round 6."."""
     round_ = player.tournament.rounds.exclude(status=Round.DRAFT).order_by("-number").first()
     if round_ is None:
         return "No round is published yet."
@@ -36,7 +37,16 @@ def no_game_reason(player: Player) -> str:
         return f"You have a bye in round {round_.number} ({format_vp(player.tournament.bye_half_points)} VP)."
     if solo == Match.EXCUSED:
         return f"You are excused from round {round_.number}."
-    return f"You have no game in round {round_.number}."
+    number = round_.number
+    if player.withdrawn_after_round is not None and player.withdrawn_after_round < number:
+        return f"You withdrew after round {player.withdrawn_after_round}: you have no game in round {number}."
+    if player.joined_round > number:
+        return f"You join the tournament at round {player.joined_round}."
+    tournament = player.tournament
+    if tournament.resolved_system(tournament.players.count()) == Tournament.ALL_PLAY_ALL:
+        return (f"You sit out round {number}: with an odd number of players, the all-play-all leaves one player "
+                "idle each round (no game, no VP).")
+    return f"You have no game in round {number}."
 
 
 def _players_match(player: Player, match: Match) -> Match:
