@@ -106,14 +106,14 @@ def beyond_the_end(record: TournamentFile, round_number: int) -> NotReady | None
 def refuse_repeats(record: TournamentFile, pairing: RoundPairing) -> None:
     """Never repeat a game silently (tournament.md): the all-play-all table's round, drawn by the round number, meets
     players who already met when the earlier rounds did not follow the table (paired by hand, or imported)."""
-    met = {}
+    met = {}  # each pair that met -> (first, second, round) as the record has it
     for round_ in record.rounds:
         for match in round_.matches:
             if match.second is not None:
-                met.setdefault(frozenset(match.players), round_.number)
+                met.setdefault(frozenset(match.players), (match.first, match.second, round_.number))
     names = {p.id: p.name or f"player {p.id}" for p in record.players}
     games = [(t.first, t.second) for t in pairing.tables] + [(f.first, f.second) for f in pairing.forfeits]
-    repeats = [(a, b, met[frozenset((a, b))]) for a, b in games if frozenset((a, b)) in met]
+    repeats = [met[frozenset((a, b))] for a, b in games if frozenset((a, b)) in met]
     if repeats:
         said = ", ".join(f"{names[a]} v {names[b]} (round {number})" for a, b, number in repeats)
         raise PairingImpossible(
