@@ -101,3 +101,13 @@ def test_a_hand_edit_of_an_all_play_all_draft_still_says_what_it_breaks(org_clie
         "Table 1: P2 Bo and P1 Ada have met before.",
         "Table 2: P3 Cy and P4 Di have met before.",  # round 1
     ]
+
+
+def test_an_all_play_all_draft_offers_no_bye(org_client, robin, people):
+    """Its odd field's idle player is the table's: the draft page has no 'Give the bye' panel; a Swiss's has."""
+    services.generate_round(robin)
+    page = words(org_client.get(f"/manage/{robin.slug}/round/1/"))
+    assert "Idle this round (all-play-all, odd field): P1 Ada" in page and "Give the bye" not in page
+    swiss = make_event("Odd Swiss", NAMES, organiser=people["org"], system="swiss", rounds_announced=3)
+    services.generate_round(swiss)
+    assert "Give the bye" in words(org_client.get(f"/manage/{swiss.slug}/round/1/"))
