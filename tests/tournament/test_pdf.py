@@ -300,3 +300,23 @@ def test_printed_standings_and_crosstable_grey_an_h2h_not_applied():
     split = parse({"format": "ingenious-tournament/1", "name": "Split", "settings": {"system": "swiss", "rounds": 3},
                    "players": players[:2], "rounds": [{"number": 1, "matches": [game(1, 2, 9, 3)]}]})
     assert note not in " ".join(pages_text(pdf.standings_pdf(split)))
+
+
+def test_an_all_play_all_sheet_lists_its_idle_player_and_whole_results_by_table():
+    """Five players, round 2 of the table: 1 v 2 to play, 5 v 3 a double forfeit (Ed withdrawn after round 1, Cy
+    excused from round 2), Di idle. Page one (by table) names Di as idle, and '0–0 (both absent)' is not cut."""
+    win = [[9] * 6, [5] * 6]
+    names = ["P1 Ada", "P2 Bo", "P3 Cy", "P4 Di", "P5 Ed"]
+    record = parse({
+        "format": "ingenious-tournament/1", "name": "Odd Robin", "settings": {"system": "all-play-all", "rounds": 5},
+        "players": [{"id": i, "name": name, "withdrawn_after_round": 1 if i == 5 else None,
+                     "excused_rounds": [2] if i == 3 else []} for i, name in enumerate(names, start=1)],
+        "rounds": [
+            {"number": 1, "matches": [
+                {"first": 2, "second": 5, "status": "played", "scores": win, "flagged": [False, False], "log": None},
+                {"first": 3, "second": 4, "status": "played", "scores": win, "flagged": [False, False], "log": None}]},
+            {"number": 2, "matches": [{"first": 1, "second": 2, "status": "pending"},
+                                      {"first": 5, "second": 3, "status": "forfeit", "winner": None}]}]})
+    by_table = " ".join(pages_text(pdf.pairing_sheet(record, 2))[0].split())
+    assert "idle P4 Di 0 (no game: odd field)" in by_table
+    assert "forfeit P5 Ed 0 P3 Cy 1 0–0 (both absent)" in by_table

@@ -12,6 +12,7 @@ from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 from ..domain.enums import MatchStatus
 from ..domain.records import RoundRecord, TournamentFile
 from ..domain.rounds import half_points_before
+from ..domain.schedule import idle_players
 from ..public import by_name, scheduled_forfeit
 from ..domain.text import format_vp, result_text
 from .codes import NONE, Addresses, qr_code
@@ -67,14 +68,19 @@ def _by_table(record: TournamentFile, round_record: RoundRecord, vp: dict[int, i
             continue
         rows.append([str(table), first.name, format_vp(vp.get(first.id, 0)),
                      second.name, format_vp(vp.get(second.id, 0)), ""])
-    widths = share(width, [_table_column(row[0] for row in byes), None, 11, None, 11, 30])
+    for player in idle_players(record, round_record.number):  # an odd all-play-all's: no game, no VP
+        byes.append(["idle", player.name, format_vp(vp.get(player.id, 0)), "(no game: odd field)", "", ""])
+    widths = share(width, [_table_column(row[0] for row in byes), None, 11, None, 11,
+                           _table_column((row[5] for row in byes), minimum=30, bold=False)])
     return listing(rows + byes, widths, size=10, bold_columns=(0, 1), align_right=(2, 4), row_height=7 * mm)
 
 
-def _table_column(words) -> float:
-    """The table column's width in mm: 14, or what its bold words ("excused", "forfeit") need to be read whole."""
-    needed = max((text_width(word, fonts()[1], 10) + 6 for word in words), default=0) / mm
-    return max(14, math.ceil(needed))
+def _table_column(words, minimum: float = 14, bold: bool = True) -> float:
+    """A column's width in mm: `minimum`, or what its words ("excused", "forfeit", "0–0 (both absent)") need to
+    be read whole."""
+    font = fonts()[1 if bold else 0]
+    needed = max((text_width(word, font, 10) + 6 for word in words), default=0) / mm
+    return max(minimum, math.ceil(needed))
 
 
 def _by_name(record: TournamentFile, round_record: RoundRecord, width: float) -> Table:
