@@ -19,7 +19,8 @@ from django.db.models import Q
 from .. import audit
 from ..domain.limits import MAX_PLAYER_TEXT, MAX_RATING
 from ..domain.schedule import last_round
-from ..models import Match, Player, Round, Tournament
+from ..domain.text import result_words
+from ..models import Match, Player, Round, Submission, Tournament
 from ..records import record_of
 from .refused import Refused
 from .results import enter_result
@@ -88,6 +89,17 @@ def games_to_play(player: Player, after_round: int) -> list[Match]:
                 .select_related("round", "first", "second").order_by("round__number"))
 
 
+def _sent_for(game: Match) -> str:
+    """A result a player already sent for the game, said so that nobody forfeits a game that was played."""
+    sent = (game.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED)).select_related("by")
+            .order_by("-created_at").first())
+    if sent is None:
+        return ""
+    words = result_words(game.first.name, game.second.name, sent.scores, (sent.first_flagged, sent.second_flagged))
+    return (f" {sent.by.name} has sent a result for it ({words}): if the game was played, let it be played and "
+            "enter or confirm that result.")
+
+
 @transaction.atomic
 def withdraw(player: Player, after_round: int, user=None, pending: str | None = None) -> list[int]:
     """The player takes part in no round after `after_round` (0: none at all); the rounds whose excused absence went.
@@ -118,7 +130,8 @@ def withdraw(player: Player, after_round: int, user=None, pending: str | None = 
         game = to_play[0]
         opponent = game.second if game.first_id == player.pk else game.first
         raise Refused(f"{player.name} has a game still to play in round {game.round.number} (table {game.table}, "
-                      f"against {opponent.name}): choose to forfeit it or to let it be played.", "pending")
+                      f"against {opponent.name}): choose to forfeit it or to let it be played.{_sent_for(game)}",
+                      "pending")
     if to_play and pending == PLAY:
         after_round = max(game.round.number for game in to_play)
     before = player.withdrawn_after_round

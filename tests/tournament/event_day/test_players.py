@@ -193,3 +193,17 @@ def test_a_late_entry_while_the_last_round_is_a_draft_is_told_what_can_work(org_
             "draft, enter the player and pair round 2 again to include them, or raise the number of rounds in "
             "Settings for them to join at round 3.") in page
     assert "publish it first" not in page
+
+
+def test_withdrawing_a_player_whose_game_has_a_result_sent_says_so(org_client, event, round_two_out):
+    """Ann's opponent has sent a result of their round-2 game: the withdrawal's question says it may have been
+    played, so that nobody forfeits a game already played."""
+    ann = player(event, "Ann Able")
+    game = next(m for m in round_two_out.matches.select_related("first", "second")
+                if ann.pk in (m.first_id, m.second_id))
+    opponent = game.second if game.first == ann else game.first
+    scores = [[9] * 6, [5] * 6] if game.first == opponent else [[5] * 6, [9] * 6]
+    services.submit_result(opponent, game, scores=scores, flagged=[False, False])
+    page = text(org_client.post(f"/manage/{event.slug}/players/{ann.number}/withdraw/", {"after_round": "1"}))
+    assert (f"{opponent.name} has sent a result for it ({opponent.name} wins, 9 v 5 in the lowest colour): if the "
+            "game was played, let it be played and enter or confirm that result.") in page
