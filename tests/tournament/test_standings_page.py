@@ -78,3 +78,4 @@ def test_the_crosstable_and_the_venue_screen_strike_through_an_h2h_not_applied(c
     for url in ("crosstable/", "crosstable/?view=rounds", "screen/"):
         assert h2h_cells(page_text(client.get(f"/t/{event.slug}/{url}"))) == expected, url
     assert "An H2H struck through was not applied" in page_text(client.get(f"/t/{event.slug}/crosstable/"))
+    assert "H2H struck through: not applied" in page_text(client.get(f"/t/{event.slug}/screen/"))
