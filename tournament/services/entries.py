@@ -12,11 +12,12 @@ from ..cache import bump
 from ..domain.enums import System
 from ..domain.limits import MAX_PLAYER_TEXT
 from ..domain.text import format_vp
-from ..models import AuditEntry, ExcusedAbsence, Match, Player, Round, Tournament
+from ..models import AuditEntry, ExcusedAbsence, Match, Player, Round, Submission, Tournament
 from ..records import create_tournament_row, import_record
 from .players import check_new_name
 from .refused import Refused
 from .results import enter_result
+from .submissions import REPLACED_NOTE
 
 
 @transaction.atomic
@@ -240,7 +241,7 @@ def reinstate(player: Player, user=None) -> tuple[list[str], list[str]]:
     """Undo a withdrawal: the player is paired again from the next round generated.
 
     The games the withdrawal forfeited (lost by the player in a round after the one they withdrew after) go
-    back to be played while their round is open; in a closed round they stand, to be corrected by reopening
+    back to be played while their round is open, with the results players had sent for them waiting again; in a closed round they stand, to be corrected by reopening
     it.  Returns both lists, each game written "round 3, table 2 against Ben Baker".
     """
     player = Player.objects.select_for_update().get(pk=player.pk)
@@ -270,7 +271,15 @@ def reinstate(player: Player, user=None) -> tuple[list[str], list[str]]:
                  before={"withdrawn after round": before}, after=after)
     for game in forfeited:
         if game.round.status == Round.PUBLISHED:
+            # The results players had sent for it, which the forfeit settled, wait again as they were.
+            set_aside = list(game.submissions.filter(status=Submission.SETTLED, answered_at=game.entered_at)
+                             .exclude(note=REPLACED_NOTE))
             enter_result(game, status=Match.PENDING, correction=True, user=user)
+            for sent in set_aside:
+                disputed = bool(sent.note)  # a dispute's reason, or the scores sent with one
+                sent.status = Submission.DISPUTED if disputed else Submission.WAITING
+                sent.answered_at = sent.answered_at if disputed else None
+                sent.save(update_fields=["status", "answered_at"])
     return restored, kept
 
 

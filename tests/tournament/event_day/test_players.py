@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 
 from tournament import services
-from tournament.models import AuditEntry, Match, Player, Round
+from tournament.models import AuditEntry, Match, Player, Round, Submission
 
 from tests.factories import make_event
 
@@ -207,3 +207,23 @@ def test_withdrawing_a_player_whose_game_has_a_result_sent_says_so(org_client, e
     page = text(org_client.post(f"/manage/{event.slug}/players/{ann.number}/withdraw/", {"after_round": "1"}))
     assert (f"{opponent.name} has sent a result for it ({opponent.name} wins, 9 v 5 in the lowest colour): if the "
             "game was played, let it be played and enter or confirm that result.") in page
+
+
+def test_undoing_a_withdrawal_gives_back_the_result_sent_for_the_forfeited_game(org_client, event, round_two_out):
+    """The opponent had sent a result of Ann's round-2 game; she is withdrawn (the game forfeited, the sent result
+    settled with it) by mistake; the undo puts the game back to pending and the sent result waiting to be
+    confirmed again, as it was."""
+    ann = player(event, "Ann Able")
+    game = next(m for m in round_two_out.matches.select_related("first", "second")
+                if ann.pk in (m.first_id, m.second_id))
+    opponent = game.second if game.first == ann else game.first
+    sent = services.submit_result(opponent, game, scores=[[7] * 6, [6] * 6], flagged=[False, False])
+    org_client.post(f"/manage/{event.slug}/players/{ann.number}/withdraw/", {"after_round": "1", "pending": "forfeit"})
+    sent.refresh_from_db()
+    assert sent.status == Submission.SETTLED
+    org_client.post(f"/manage/{event.slug}/players/{ann.number}/reinstate/")
+    sent.refresh_from_db()
+    assert (sent.status, sent.answered_at) == (Submission.WAITING, None)
+    services.answer_submission(ann, sent, agree=True)  # Ann confirms it: the result counts
+    game.refresh_from_db()
+    assert game.status == Match.PLAYED and game.scores == [[7] * 6, [6] * 6]
