@@ -120,17 +120,45 @@ class PlayerForm(forms.Form):
 
 
 class PlayersCsvForm(forms.Form):
-    """A CSV of name,rating,club lines; a clean form holds its (name, rating, club) rows in `cleaned_data["rows"]`."""
+    """A CSV of name,rating,club lines; a clean form holds its (name, rating, club) rows in `cleaned_data["rows"]`.
 
-    file = forms.FileField(label="Players CSV (name,rating,club)")
+    The file's text also travels in a hidden field once it has been read, so that a file refused for its
+    duplicate names is entered by ticking the box and pressing the button again, without choosing it again
+    (a browser never keeps a chosen file).
+    """
+
+    file = forms.FileField(label="Players CSV (name,rating,club)", required=False)
+    text = forms.CharField(widget=forms.HiddenInput, required=False, strip=False, max_length=MAX_CSV_BYTES)
     duplicate_ok = forms.BooleanField(
         required=False, label="They are other people of the same name",
         help_text="Only for names already entered, or twice in the file, that really are other people.")
 
-    def clean_file(self):
-        upload = _within(self.cleaned_data["file"], MAX_CSV_BYTES, "a players file")
-        self.cleaned_data["rows"] = self.parse(_text_of(upload, "The file"))
-        return upload
+    def clean(self):
+        cleaned = super().clean()
+        upload, text = cleaned.get("file"), cleaned.get("text") or ""
+        if "file" in self.errors:
+            return cleaned
+        if upload is not None:
+            try:
+                text = _text_of(_within(upload, MAX_CSV_BYTES, "a players file"), "The file")
+            except forms.ValidationError as error:
+                self.add_error("file", error)
+                return cleaned
+        elif not text:
+            self.add_error("file", "Choose a players file.")
+            return cleaned
+        try:
+            cleaned["rows"] = self.parse(text)
+        except forms.ValidationError as error:
+            self.add_error("file", error)
+            return cleaned
+        cleaned["text"] = text
+        return cleaned
+
+    def keep_text(self) -> None:
+        """After a refusal of the rows read: the page's form holds the file's text, sent again with the tick."""
+        self.data = self.data.copy()
+        self.data[self.add_prefix("text")] = self.cleaned_data.get("text", "")
 
     @staticmethod
     def parse(text: str) -> list[tuple[str, int | None, str]]:

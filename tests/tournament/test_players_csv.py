@@ -3,6 +3,9 @@ at all (tournament/players_csv.py, services.import_players)."""
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils.html import escape
@@ -154,8 +157,18 @@ def test_names_already_entered_or_twice_in_the_file_need_the_tick(client, event)
                   "tick 'They are other people of the same name' to enter them all.") in page
     assert "They are other people of the same name" in page  # the box to tick is offered
     assert event.players.count() == 2
-    response = client.post(f"/manage/{event.slug}/players/import/",
-                           {"file": SimpleUploadedFile("players.csv", text.encode()), "duplicate_ok": "on"})
+    # The file read is kept in the page: ticking and pressing the button again enters it, no file chosen.
+    kept = re.search(r'<input type="hidden" name="text" value="([^"]*)"', page).group(1)
+    assert html.unescape(kept) == text
+    assert "The file read is kept: tick the box and press Upload players" in page
+    response = client.post(f"/manage/{event.slug}/players/import/", {"text": html.unescape(kept), "duplicate_ok": "on"})
     assert response.status_code == 302
     assert sorted(event.players.values_list("name", flat=True)) == [
         "Ann Able", "Ben Baker", "Cy Cole", "Cy Cole", "Dai Evans", "ann able"]
+
+
+@pytest.mark.django_db
+def test_pressing_upload_with_no_file_says_to_choose_one(client, event):
+    client.force_login(event.organisers.get())
+    page = client.post(f"/manage/{event.slug}/players/import/", {}).content.decode()
+    assert "Choose a players file." in page and event.players.count() == 2

@@ -36,6 +36,7 @@ def import_players(request, tournament):
                                               duplicate_ok=form.cleaned_data["duplicate_ok"])
             messages.success(request, f"{len(players)} players are entered from the file.")
             return redirect("manage:dashboard", tournament.slug)
+        form.keep_text()  # refused as a whole (names entered twice): tick and send again, no file to choose
     return render_dashboard(request, tournament, csv_form=form)
 
 
