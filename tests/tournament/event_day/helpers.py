@@ -17,6 +17,14 @@ def play(round_, first_wins=True):
     services.close_round(round_)
 
 
+def play_rounds(tournament, count: int, first_wins=True) -> None:
+    """Pair, publish, play and close the next `count` rounds (each game won by its first player, or second)."""
+    for _ in range(count):
+        round_ = services.generate_round(tournament)
+        services.publish_round(round_)
+        play(round_, first_wins)
+
+
 def text(response) -> str:
     """The page as a reader sees its characters (entities unescaped)."""
     return html.unescape(response.content.decode())

@@ -14,7 +14,7 @@ from tournament.models import AuditEntry, Match, Round
 
 from tests.factories import make_event
 
-from .helpers import play, words
+from .helpers import play, play_rounds, words
 
 pytestmark = pytest.mark.django_db
 
@@ -79,10 +79,7 @@ def test_the_engines_drafts_break_nothing_and_publish_without_the_confirmation(o
 
 def test_a_hand_edit_of_an_all_play_all_draft_still_says_what_it_breaks(org_client, robin):
     players = by_name(robin)
-    for _ in range(2):
-        round_ = services.generate_round(robin)
-        services.publish_round(round_)
-        play(round_)
+    play_rounds(robin, 2)
     round_three = services.generate_round(robin)  # Cy v Ada, Di v Ed; Bo idle
     assert services.check_round(round_three).lines == []
     # Bo, the idle player, put with Ada (they met in round 2): Cy is left with no table.

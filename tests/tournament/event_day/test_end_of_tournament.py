@@ -6,7 +6,7 @@ from tournament import services
 
 from tests.factories import make_event
 
-from .helpers import play, text, words
+from .helpers import play_rounds, text, words
 
 pytestmark = pytest.mark.django_db
 
@@ -17,10 +17,7 @@ SETTINGS = {"name": "End Open", "system": "swiss", "bye_half_points": 2, "progre
 def test_a_finished_swiss_offers_no_pairing_until_its_rounds_are_raised(org_client, people):
     tournament = make_event("End Open", ["Ann", "Ben", "Cy", "Di"], organiser=people["org"], system="swiss",
                             rounds_announced=2)
-    for _ in range(2):
-        round_ = services.generate_round(tournament)
-        services.publish_round(round_)
-        play(round_)
+    play_rounds(tournament, 2)
     base = f"/manage/{tournament.slug}/"
     page = words(org_client.get(base))
     assert ("The tournament is finished: all 2 announced rounds are paired and closed (raise the number of rounds "

@@ -7,7 +7,7 @@ from tournament.models import AuditEntry, Match, Round
 
 from tests.factories import make_event
 
-from .helpers import play, text
+from .helpers import play_rounds, text
 
 pytestmark = pytest.mark.django_db
 
@@ -18,10 +18,7 @@ NAMES = ["Ann Able", "Ben Baker", "Cy Cole", "Di Dunn"]
 def stuck(people):
     """Four players, three rounds played: everyone has met everyone, so round 4 has no pairing without a rematch."""
     tournament = make_event("Stuck Open", NAMES, organiser=people["org"], system="swiss", rounds_announced=5)
-    for _ in range(3):
-        round_ = services.generate_round(tournament)
-        services.publish_round(round_)
-        play(round_)
+    play_rounds(tournament, 3)
     return tournament
 
 

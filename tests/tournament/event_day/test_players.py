@@ -8,7 +8,7 @@ from tournament.models import AuditEntry, Match, Player, Round, Submission
 
 from tests.factories import make_event
 
-from .helpers import play, text
+from .helpers import play, play_rounds, text
 
 pytestmark = pytest.mark.django_db
 
@@ -76,10 +76,7 @@ def test_a_withdrawal_beyond_the_event_or_before_a_result_is_refused(org_client,
     url = f"/manage/{event.slug}/players/{ann.number}/withdraw/"
     page = text(org_client.post(url, {"after_round": "99"}))
     assert "After round: Round 99 is beyond the event, whose last round is 5." in page
-    for _ in range(2):
-        round_ = services.generate_round(event)
-        services.publish_round(round_)
-        play(round_)
+    play_rounds(event, 2)
     page = text(org_client.post(url, {"after_round": "1"}))
     assert "After round: Ann Able has a result in round 2: withdraw after round 2 or later." in page
     assert player(event, "Ann Able").withdrawn_after_round is None

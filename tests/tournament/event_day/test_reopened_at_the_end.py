@@ -20,7 +20,7 @@ from tournament.records import record_of
 
 from tests.factories import make_event
 
-from .helpers import play, words
+from .helpers import play_rounds, words
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[3]
@@ -30,10 +30,7 @@ ROOT = Path(__file__).resolve().parents[3]
 def finished_robin(people):
     tournament = make_event("Four Robin", ["Ann", "Ben", "Cy", "Di"], organiser=people["org"], system="all-play-all",
                             rounds_announced=3)
-    for _ in range(3):
-        round_ = services.generate_round(tournament)
-        services.publish_round(round_)
-        play(round_)
+    play_rounds(tournament, 3)
     return tournament
 
 

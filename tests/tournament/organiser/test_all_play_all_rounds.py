@@ -11,7 +11,7 @@ from tournament import services
 from tournament.models import Tournament
 
 from tests.factories import make_event
-from tests.tournament.event_day.helpers import play, words
+from tests.tournament.event_day.helpers import play_rounds, words
 
 pytestmark = pytest.mark.django_db
 
@@ -23,10 +23,7 @@ SETTINGS = {"name": "Four Robin", "system": "all-play-all", "bye_half_points": 2
 def finished_robin(people):
     tournament = make_event("Four Robin", ["Ann", "Ben", "Cy", "Di"], organiser=people["org"], system="all-play-all",
                             rounds_announced=7)
-    for _ in range(3):
-        round_ = services.generate_round(tournament)
-        services.publish_round(round_)
-        play(round_)
+    play_rounds(tournament, 3)
     return Tournament.objects.get(pk=tournament.pk)
 
 
