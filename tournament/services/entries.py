@@ -14,7 +14,7 @@ from ..domain.limits import MAX_PLAYER_TEXT
 from ..domain.text import format_vp
 from ..models import AuditEntry, ExcusedAbsence, Match, Player, Round, Submission, Tournament
 from ..records import create_tournament_row, import_record
-from .players import check_new_name
+from .players import check_new_name, name_key
 from .refused import Refused
 from .results import enter_result
 from .submissions import REPLACED_NOTE
@@ -195,17 +195,16 @@ def import_players(tournament: Tournament, rows, user=None, duplicate_ok: bool =
 
 
 def _refuse_duplicates(tournament: Tournament, names: list[str]) -> None:
-    def key(name):
-        return " ".join((name or "").split()).casefold()
-
-    entered = {key(name): (name, seed) for name, seed in tournament.players.values_list("name", "seed")}
+    """`Refused` listing the names already entered and those twice in the file, compared as `add_player` does."""
+    entered = {name_key(name): (name, seed) for name, seed in tournament.players.values_list("name", "seed")}
     already, seen, twice = {}, set(), {}
     for name in names:
-        if key(name) in entered:
-            already.setdefault(key(name), entered[key(name)])
-        elif key(name) in seen:
-            twice.setdefault(key(name), name.strip())
-        seen.add(key(name))
+        key = name_key(name)
+        if key in entered:
+            already.setdefault(key, entered[key])
+        elif key in seen:
+            twice.setdefault(key, name.strip())
+        seen.add(key)
     if not already and not twice:
         return
     parts = []

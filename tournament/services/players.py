@@ -28,11 +28,16 @@ from .results import enter_result
 FORFEIT, PLAY = "forfeit", "play"
 
 
+def name_key(name: str) -> str:
+    """What two names are compared by: case-folded, spaces trimmed and single ("ann  able " is Ann Able)."""
+    return " ".join((name or "").split()).casefold()
+
+
 def same_name(tournament: Tournament, name: str, besides: Player | None = None) -> Player | None:
-    """Another player of the tournament whose name is this one, case-folded and trimmed."""
-    wanted = " ".join(name.split()).casefold()
+    """Another player of the tournament whose name is this one (`name_key`)."""
+    wanted = name_key(name)
     for player in tournament.players.exclude(pk=besides.pk if besides else None):
-        if " ".join(player.name.split()).casefold() == wanted:
+        if name_key(player.name) == wanted:
             return player
     return None
 
