@@ -58,10 +58,9 @@ class StandingsTable(tables.Table):
 
     def __init__(self, *args, slug: str, order=DEFAULT_ORDER, unapplied=frozenset(), **kwargs):
         metrics = [(metric.key, MetricColumn(metric)) for metric in metrics_in_order(order)]
-        # Players whose H2H number was not applied to their VP group (scoring/ties.py): that cell is greyed.
+        # Players whose H2H number was not applied to their VP group (scoring.ties): the template's metric_cells
+        # strikes that cell through, as on the crosstable and the venue screen.
         self.unapplied = unapplied
-        keys = [key for key, _ in metrics]
-        self.h2h_cell = 3 + keys.index("head_to_head") if "head_to_head" in keys else None
         super().__init__(*args, extra_columns=metrics, sequence=("place", "name", *[k for k, _ in metrics], "games_played"),
                          **kwargs)
         self.slug = slug

@@ -79,3 +79,7 @@ def test_the_crosstable_and_the_venue_screen_strike_through_an_h2h_not_applied(c
         assert h2h_cells(page_text(client.get(f"/t/{event.slug}/{url}"))) == expected, url
     assert "An H2H struck through was not applied" in page_text(client.get(f"/t/{event.slug}/crosstable/"))
     assert "H2H struck through: not applied" in page_text(client.get(f"/t/{event.slug}/screen/"))
+    # The standings page strikes the same cells through by the same rule (its cells bare, the struck one marked).
+    standings = page_text(client.get(f"/t/{event.slug}/standings/"))
+    rows = [row for row in standings.split("<tr")[1:] if "<td" in row]
+    assert [re.findall(r'<td class="unapplied">([^<]*)</td>', row) for row in rows] == [[], ["0"], ["0"], []]
