@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("games", "scoring", "tournament")
+PACKAGES = ("games", "rooms", "scoring", "tournament")
 PURE_CORES = ("games.engine", "tournament.domain", "tournament.pairing", "tournament.tfile", "tournament.trf",
-              "tournament.next_round", "scoring.metrics", "scoring.standings", "games.colours")
+              "tournament.next_round", "scoring.metrics", "scoring.standings", "games.colours",
+              "rooms.clock")
 MAX_LINES = 400
 
 
