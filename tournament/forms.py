@@ -10,6 +10,7 @@ from django import forms
 
 from games.colours import COLOURS
 
+from .domain.records import DEFAULT_SETTINGS
 from .domain.limits import MAX_RATING
 from .domain.results import MAX_SCORE
 from .models import Match, Player, Tournament
@@ -50,19 +51,22 @@ class TournamentForm(forms.Form):
     name = forms.CharField(max_length=200)
     system = forms.ChoiceField(choices=Tournament.SystemChoice.choices, initial=Tournament.AUTO,
                                help_text="Fixed when round 1 is paired.")
-    rounds_announced = forms.IntegerField(label="Announced rounds", min_value=1, max_value=99, initial=7,
+    rounds_announced = forms.IntegerField(label="Announced rounds", min_value=1, max_value=99,
+                                          initial=DEFAULT_SETTINGS.rounds,
                                           help_text="The MSO asks for 7 to 9 in a Swiss.")
     bye_half_points = forms.TypedChoiceField(label="Bye VP", coerce=int, choices=Tournament.HALF_POINT_CHOICES,
-                                             initial=2, widget=forms.RadioSelect)
+                                             initial=DEFAULT_SETTINGS.bye_half_points, widget=forms.RadioSelect)
     progressive = forms.ChoiceField(label="Progressive tie-breaks", choices=Tournament.ProgressiveChoice.choices, initial=Tournament.ProgressiveChoice.SUM,
                                     widget=forms.RadioSelect)
-    clock_s = forms.IntegerField(label="Clock (seconds per player)", min_value=1, max_value=24 * 3600, initial=600)
+    clock_s = forms.IntegerField(label="Clock (seconds per player)", min_value=1, max_value=24 * 3600,
+                                 initial=DEFAULT_SETTINGS.clock_s)
     late_entry_half_points = forms.TypedChoiceField(label="Late-entry VP per missed round", coerce=int,
-                                                    choices=Tournament.HALF_POINT_CHOICES, initial=0,
-                                                    widget=forms.RadioSelect)
-    # Not required, so a form posted without it (an older page) keeps the default of 0.
+                                                    choices=Tournament.HALF_POINT_CHOICES,
+                                                    initial=DEFAULT_SETTINGS.late_entry_half_points, widget=forms.RadioSelect)
+    # Not required, so a form posted without it (an older page) keeps the default.
     excused_half_points = forms.TypedChoiceField(label="Excused absence VP", coerce=int, required=False,
-                                                 empty_value=0, choices=Tournament.HALF_POINT_CHOICES, initial=0,
+                                                 empty_value=DEFAULT_SETTINGS.excused_half_points,
+                                                 choices=Tournament.HALF_POINT_CHOICES, initial=DEFAULT_SETTINGS.excused_half_points,
                                                  widget=forms.RadioSelect,
                                                  help_text="What a player excused from a round scores for it.")
 
@@ -239,7 +243,7 @@ class ResultForm(forms.Form):
         kwargs.setdefault("initial", self.initial_for(match))
         super().__init__(*args, **kwargs)
         self.match = match
-        self.has_result = match.status in (Match.PLAYED, Match.FORFEIT)
+        self.has_result = match.has_result
         players = {"first": match.first, "second": match.second}
         for side in SIDES:
             for colour in COLOURS:

@@ -16,6 +16,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from .domain.enums import ALL_PLAY_ALL_LIMIT, SOLO_STATUSES, MatchStatus, Progressive, RoundStatus, System, resolved_system
+from .domain.records import DEFAULT_SETTINGS
 from .domain.limits import MAX_PLAYER_TEXT, MAX_TOURNAMENT_NAME
 from .domain.results import ScoreFault, check_scores
 from .domain.schedule import all_play_all_rounds
@@ -50,13 +51,15 @@ class Tournament(models.Model):
     slug = models.SlugField(max_length=80, unique=True)
     system = models.CharField(max_length=20, choices=SystemChoice.choices, default=SystemChoice.AUTO,
                               help_text="Fixed when entries close (round 1 is generated).")
-    rounds_announced = models.PositiveSmallIntegerField(default=7)
-    bye_half_points = models.PositiveSmallIntegerField(choices=HALF_POINT_CHOICES, default=2)
+    rounds_announced = models.PositiveSmallIntegerField(default=DEFAULT_SETTINGS.rounds)
+    bye_half_points = models.PositiveSmallIntegerField(choices=HALF_POINT_CHOICES, default=DEFAULT_SETTINGS.bye_half_points)
     progressive = models.CharField(max_length=10, choices=ProgressiveChoice.choices, default=Progressive.SUM)
-    clock_s = models.PositiveIntegerField(default=600)
-    late_entry_half_points = models.PositiveSmallIntegerField(choices=HALF_POINT_CHOICES, default=0)
+    clock_s = models.PositiveIntegerField(default=DEFAULT_SETTINGS.clock_s)
+    late_entry_half_points = models.PositiveSmallIntegerField(choices=HALF_POINT_CHOICES,
+                                                              default=DEFAULT_SETTINGS.late_entry_half_points)
     # VP for an excused absence (a requested bye), in half points (tournament.md, Byes).
-    excused_half_points = models.PositiveSmallIntegerField(choices=HALF_POINT_CHOICES, default=0)
+    excused_half_points = models.PositiveSmallIntegerField(choices=HALF_POINT_CHOICES,
+                                                           default=DEFAULT_SETTINGS.excused_half_points)
     # False hides the tournament from the public list (a test event); its pages stay reachable by address.
     listed = models.BooleanField(default=True, help_text="Shown in the public list of tournaments.")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -214,6 +217,11 @@ class Match(models.Model):
     def __str__(self):
         return f"{self.round}, table {self.table}"
 
+    @property
+    def has_result(self) -> bool:
+        """A game with its result in: played, or forfeited (a bye or an excused absence is no game)."""
+        return self.status in (self.PLAYED, self.FORFEIT)
+
     def clean(self):
         """A played match has a game's scores, no other match has any; a forfeit's winner played in it."""
         if self.status == self.PLAYED:
@@ -266,6 +274,12 @@ class ExcusedAbsence(models.Model):
         return self.status == self.APPROVED
 
 
+class SubmissionQuerySet(models.QuerySet):
+    def open(self):
+        """Submissions still to be answered: waiting for the opponent, or disputed and waiting for an arbiter."""
+        return self.filter(status__in=(Submission.WAITING, Submission.DISPUTED))
+
+
 class Submission(models.Model):
     """A result a player sent through their private link; it counts once the opponent confirms it.
 
@@ -292,6 +306,8 @@ class Submission(models.Model):
     note = models.CharField(max_length=300, blank=True, help_text="The opponent's reason for a dispute.")
     created_at = models.DateTimeField(auto_now_add=True)
     answered_at = models.DateTimeField(null=True, blank=True)
+
+    objects = SubmissionQuerySet.as_manager()
 
     class Meta:
         ordering = ["match", "-created_at"]

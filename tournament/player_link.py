@@ -53,7 +53,7 @@ def _page(request, player, *, form=None, dispute_form=None, own_form=None, excus
             messages.error(request, error)
         form = None
     if match is not None and match.status == Match.PENDING:
-        open_ = list(match.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED))
+        open_ = list(match.submissions.open()
                      .select_related("by").order_by("-created_at"))
         states = services.submission_states(match, open_)
         submission = services.shown_submission(open_, states)

@@ -25,6 +25,11 @@ class Settings:
     excused_half_points: int = 0  # VP for an excused absence (a requested bye), in half points
 
 
+# The one source of the settings' defaults (tournament.md): the rows' column defaults and the
+# file reader's, for a key the file leaves out, are read from it.
+DEFAULT_SETTINGS = Settings()
+
+
 @dataclass
 class PlayerRecord:
     id: int

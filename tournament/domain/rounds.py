@@ -122,10 +122,6 @@ class Progress:
     finished: bool = False
 
     @property
-    def rounds_counted(self) -> int:
-        return self.last_counted or 0
-
-    @property
     def phrase(self) -> str:
         """ "before round 1", "during round 5", "after round 4": for titles of standings pages and sheets."""
         if self.last_counted is None:

@@ -37,10 +37,6 @@ def excuse(request, tournament):
     return _back(request, tournament)
 
 
-def _absence(tournament, pk) -> ExcusedAbsence:
-    return get_object_or_404(ExcusedAbsence.objects.select_related("player"), pk=pk, player__tournament=tournament)
-
-
 def _decide(request, tournament, pk, action, done):
     absence = get_object_or_404(ExcusedAbsence.objects.select_related("player"), pk=pk, player__tournament=tournament)
     with refusal_shown(request):

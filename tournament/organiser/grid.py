@@ -67,7 +67,7 @@ def _boxes(match, form: ResultForm | None = None) -> dict:
 def _row(row: dict, form: ResultForm | None = None) -> dict:
     """A board of the grid: its match, its result in words, and its boxes when it has none yet."""
     match = row["match"]
-    row = dict(row, result=services.result_summary(match) if match.status in (Match.PLAYED, Match.FORFEIT) else "")
+    row = dict(row, result=services.result_summary(match) if match.has_result else "")
     if match.status == Match.PLAYED:
         row["words"] = result_words(match.first.name, match.second.name, match.scores,
                                     (match.first_flagged, match.second_flagged))
@@ -91,7 +91,7 @@ def _contradicted(match, form: ResultForm, over: str) -> tuple[Submission | None
     """The open submission the match's pages show (`services.shown_submission`), and the sentence that holds the
     entry once when the one at the grid has not yet been told of it (`over`: the submission they were shown,
     sent back by the grid): a waiting result the typed one differs from, or any disputed result."""
-    open_ = list(match.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED))
+    open_ = list(match.submissions.open()
                  .select_related("by").order_by("-created_at"))
     states = services.submission_states(match, open_)
     submission = services.shown_submission(open_, states)

@@ -21,8 +21,7 @@ def match_rows(round_):
     became of it (`state`: for a dispute, who disputed and their note)."""
     matches = round_.matches.select_related("first", "second", "forfeit_winner")
     open_ = {}
-    for submission in Submission.objects.filter(
-            match__round=round_, status__in=(Submission.WAITING, Submission.DISPUTED)).select_related("by"):
+    for submission in Submission.objects.open().filter(match__round=round_).select_related("by"):
         open_.setdefault(submission.match_id, []).append(submission)  # the newest first
     return [_match_row(m, open_.get(m.pk, []) if m.status == Match.PENDING else []) for m in matches]
 
@@ -38,13 +37,13 @@ def _match_row(match, open_) -> dict:
 def results_counter(matches) -> dict:
     """How many of the round's games have their result: {"done": 7, "total": 12, "text": "7 of 12 results in"}."""
     games = [m for m in matches if m.second_id is not None]
-    done = sum(1 for m in games if m.status in (Match.PLAYED, Match.FORFEIT))
+    done = sum(1 for m in games if m.has_result)
     return {"done": done, "total": len(games), "text": f"{done} of {len(games)} result{'s' if len(games) != 1 else ''} in"}
 
 
 def _result_words(match) -> str:
     """The result as `services.result_summary` says it, for a match that has one; else nothing."""
-    return services.result_summary(match) if match.status in (Match.PLAYED, Match.FORFEIT) else ""
+    return services.result_summary(match) if match.has_result else ""
 
 
 @arbiter_required
@@ -97,7 +96,7 @@ def _submission_to_use(request, match):
     number = whole_number(request.GET.get("use", ""))
     if number is None or match.status != Match.PENDING:
         return None
-    return match.submissions.filter(pk=number, status__in=(Submission.WAITING, Submission.DISPUTED)) \
+    return match.submissions.open().filter(pk=number) \
         .select_related("by").first()
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from .. import audit
-from ..models import Match, Round, Submission
+from ..models import Round, Submission
 from .refused import Refused
 
 
@@ -41,12 +41,12 @@ def take_back(round_: Round, user=None) -> Round:
     latest = round_.tournament.rounds.order_by("-number").values_list("number", flat=True).first()
     if latest != round_.number:
         raise Refused(f"Only the latest round can be taken back to a draft: round {latest} follows round {round_.number}.")
-    decided = [m.table for m in round_.matches.all() if m.status in (Match.PLAYED, Match.FORFEIT) and m.entered_at]
+    decided = [m.table for m in round_.matches.all() if m.has_result and m.entered_at]
     if decided:
         tables = ", ".join(str(t) for t in decided)
         raise Refused(f"Round {round_.number} has results (table{'s' if len(decided) > 1 else ''} {tables}): "
                       "a round with results can only be corrected, not taken back.")
-    sent = Submission.objects.filter(match__round=round_, status__in=(Submission.WAITING, Submission.DISPUTED))
+    sent = Submission.objects.open().filter(match__round=round_)
     if sent.exists():
         table = sent.select_related("match").first().match.table
         raise Refused(f"A player has sent a result for table {table}: settle it, or it would be lost.")

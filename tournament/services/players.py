@@ -20,7 +20,7 @@ from .. import audit
 from ..domain.limits import MAX_PLAYER_TEXT, MAX_RATING
 from ..domain.schedule import last_round
 from ..domain.text import result_words
-from ..models import Match, Player, Round, Submission, Tournament
+from ..models import Match, Player, Round, Tournament
 from ..records import record_of
 from .refused import Refused
 from .results import enter_result
@@ -96,7 +96,7 @@ def games_to_play(player: Player, after_round: int) -> list[Match]:
 
 def _sent_for(game: Match) -> str:
     """A result a player already sent for the game, said so that nobody forfeits a game that was played."""
-    sent = (game.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED)).select_related("by")
+    sent = (game.submissions.open().select_related("by")
             .order_by("-created_at").first())
     if sent is None:
         return ""

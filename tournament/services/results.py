@@ -182,7 +182,7 @@ def enter_result(match: Match, *, status: str, user=None, scores=None, flagged=N
     match.clean()  # the model's own invariants, after the checks above: a failure here is a bug, not input
     match.save()
     if status != Match.PENDING:
-        match.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED)).update(
+        match.submissions.open().update(
             status=Submission.SETTLED, answered_at=match.entered_at)
     if isinstance(user, Player):
         action = RESULT_ACTIONS[0]

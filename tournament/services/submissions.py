@@ -87,7 +87,7 @@ def submit_result(player: Player, match: Match, *, scores=None, flagged=None, lo
         raise Refused(f"You have sent the result of this game {sent_before} times, the most a link may: "
                       "ask an arbiter to enter it.")
     scores, flagged, log = check_played_result(scores, flagged, log_text, match, by_player=True)
-    open_ = list(match.submissions.filter(status__in=(Submission.WAITING, Submission.DISPUTED)))
+    open_ = list(match.submissions.open())
     if any(s.status == Submission.DISPUTED for s in open_):
         raise Refused("The result of this game is disputed: an arbiter will settle it.")
     theirs = [s for s in open_ if s.by_id != player.pk]

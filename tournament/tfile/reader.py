@@ -23,7 +23,7 @@ from games.engine import replay
 
 from ..domain.enums import SOLO_STATUSES, MatchStatus, Progressive, System
 from ..domain.limits import MAX_INT, MAX_PLAYER_TEXT, MAX_ROUND, MAX_TOURNAMENT_NAME
-from ..domain.records import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
+from ..domain.records import DEFAULT_SETTINGS, MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
 from ..domain.results import ScoreFault, check_scores
 from ..domain.game_logs import log_mismatch
 from ..domain.values import first_unstorable, is_whole, show_json
@@ -87,14 +87,15 @@ def _settings(raw: Any) -> Settings:
     for key, what in (("system", '"swiss" or "all-play-all"'), ("rounds", "the announced number of rounds")):
         if key not in raw:
             raise FileFault(f"settings.{key}", f"missing: {what}")
+    default = DEFAULT_SETTINGS
     return Settings(
         system=_one_of(raw, "system", SYSTEMS),
-        rounds=_whole_setting(raw, "rounds", 7, MAX_ROUND, "rounds"),
-        bye_half_points=_half_points(raw.get("bye_vp", 1), "settings.bye_vp", (0, 1, 2)),
+        rounds=_whole_setting(raw, "rounds", default.rounds, MAX_ROUND, "rounds"),
+        bye_half_points=_vp_setting(raw, "bye_vp", default.bye_half_points),
         progressive=_one_of(raw, "progressive", PROGRESSIVE),
-        clock_s=_whole_setting(raw, "clock_s", 600, MAX_INT, "seconds"),
-        late_entry_half_points=_half_points(raw.get("late_entry_vp", 0), "settings.late_entry_vp", (0, 1, 2)),
-        excused_half_points=_half_points(raw.get("excused_vp", 0), "settings.excused_vp", (0, 1, 2)),
+        clock_s=_whole_setting(raw, "clock_s", default.clock_s, MAX_INT, "seconds"),
+        late_entry_half_points=_vp_setting(raw, "late_entry_vp", default.late_entry_half_points),
+        excused_half_points=_vp_setting(raw, "excused_vp", default.excused_half_points),
     )
 
 
@@ -112,6 +113,11 @@ def _whole_setting(raw: dict, key: str, default: int, high: int, unit: str) -> i
     if not _whole(value, 1, high):
         raise FileFault(f"settings.{key}", f"must be a whole number of {unit}, 1 to {high}, not {show_json(value)}")
     return value
+
+
+def _vp_setting(raw: dict, key: str, default_half_points: int) -> int:
+    """A VP setting of 0, ½ or 1, in half points; the default when the file leaves it out."""
+    return _half_points(raw[key], f"settings.{key}", (0, 1, 2)) if key in raw else default_half_points
 
 
 def _half_points(value: Any, place: str, allowed: tuple[int, ...]) -> int:
