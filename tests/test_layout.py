@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("games", "rooms", "scoring", "tournament")
 PURE_CORES = ("games.engine", "tournament.domain", "tournament.pairing", "tournament.tfile", "tournament.trf",
               "tournament.next_round", "scoring.metrics", "scoring.standings", "games.colours",
-              "rooms.clock")
+              "rooms.clock", "rooms.referee")
 MAX_LINES = 400
 
 
