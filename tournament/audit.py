@@ -20,6 +20,8 @@ def who(actor) -> tuple[object | None, str]:
     """(user or None, words) for whoever made a change: a user, a player by their link, or nobody (a command)."""
     if isinstance(actor, Player):
         return None, f"{actor.name} (private link)"
+    if isinstance(actor, str):  # a part of the site acting by itself, such as "game room"
+        return None, actor
     if actor is not None and getattr(actor, "is_authenticated", False):
         return actor, actor.get_username()
     return None, "command line or system"

@@ -111,6 +111,7 @@ INSTALLED_APPS = [
     "tournament",
     "games",
     "scoring",
+    "rooms",
 ]
 
 MIDDLEWARE = [

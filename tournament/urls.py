@@ -3,6 +3,7 @@ from django.urls import include, path
 
 from django.contrib.auth import views as auth_views
 
+from rooms import views as rooms
 from tournament import player_link, views
 
 public = [
@@ -10,6 +11,7 @@ public = [
     path("round/<int:number>/", views.pairings, name="round"),
     path("players/<int:number>/", views.player, name="player"),
     path("round/<int:number>/table/<int:table>/", views.game, name="game"),
+    path("round/<int:number>/table/<int:table>/room/", rooms.watch, name="room_watch"),
     path("standings/", views.standings, name="standings"),
     path("crosstable/", views.crosstable, name="crosstable"),
     path("screen/", views.screen, name="screen"),
@@ -23,6 +25,8 @@ urlpatterns = [
     path("p/<str:token>/", player_link.home, name="player_link"),
     path("p/<str:token>/game/<int:pk>/send/", player_link.submit, name="player_link_submit"),
     path("p/<str:token>/game/<int:pk>/answer/", player_link.answer, name="player_link_answer"),
+    path("p/<str:token>/room/", rooms.state, name="room_state"),
+    path("p/<str:token>/room/move/", rooms.move, name="room_move"),
     path("p/<str:token>/excuse/", player_link.ask_excuse, name="player_link_excuse"),
     path("p/<str:token>/excuse/<int:pk>/withdraw/", player_link.withdraw_excuse, name="player_link_withdraw_excuse"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

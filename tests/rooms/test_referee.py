@@ -5,8 +5,7 @@ import random
 import pytest
 
 from games.engine import replay
-from games.engine.tiles import COLOURS, TILE_KINDS
-from rooms.referee import Refused, Stored, Table, public_log
+from rooms.referee import Refused, Table, public_log
 
 NAMES = ["Ann Able", "Ben Baker"]
 

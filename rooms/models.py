@@ -1,0 +1,55 @@
+"""A game room per match of an online round, and the append-only list of its events (online-play.md).
+
+The events are the only authority: the game, both clocks and the result are
+rebuilt from them (`rooms.referee.Table.replay`) on every read and write.  The
+room row holds what the sweep and the pages need to find a room without
+replaying it (its last sequence number, when it next has something to settle,
+whether it is paused or over), always written in the transaction that stores
+the events it follows from.
+"""
+
+from django.db import models
+from django.db.models import Q
+
+from tournament.models import Match
+
+
+class Room(models.Model):
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="room")
+    names = models.JSONField(help_text="The players as the game's log names them, first player first.")
+    clock_s = models.PositiveIntegerField()
+    opened_at_ms = models.BigIntegerField(help_text="Server time (ms since 1970) the room opened.")
+    starts_at_ms = models.BigIntegerField(help_text="Server time (ms) the first clock starts: the round's start "
+                                                    "time, or the opening if later.")
+    seq = models.PositiveIntegerField(default=0, help_text="The sequence number of the room's last event.")
+    wakes_at_ms = models.BigIntegerField(null=True, blank=True, db_index=True,
+                                         help_text="When the room next has something to settle unasked (the start, "
+                                                   "a flag); null when paused or over.")
+    paused = models.BooleanField(default=False)
+    finished = models.BooleanField(default=False)
+
+    def __str__(self):
+        return f"Game room of {self.match}"
+
+
+class RoomEvent(models.Model):
+    """One event of a room, numbered from 1 in the order the server accepted it, with the server's time."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    at_ms = models.BigIntegerField()
+    kind = models.CharField(max_length=8)  # "log", "turn", "pause", "resume"
+    data = models.JSONField(default=dict)
+    # The browser's id of the move that made this event, so a move sent twice is applied once.
+    client_id = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        ordering = ["room", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["room", "seq"], name="room_event_seq_unique"),
+            models.UniqueConstraint(fields=["room", "client_id"], condition=~Q(client_id=""),
+                                    name="room_event_client_id_unique"),
+        ]
+
+    def __str__(self):
+        return f"{self.room}: event {self.seq} ({self.kind})"

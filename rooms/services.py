@@ -1,0 +1,226 @@
+"""Every write to a game room, each in one transaction (online-play.md, "Nothing lost").
+
+A move: lock the room, settle the clocks (the start time, flags), check the
+sequence number the move answers, let the engine judge it, append the events
+it made, and, when the game is over, write the match's result in the same
+transaction; the room's group is told after the commit.  The WebSocket
+consumer and the plain HTTP endpoint call these same functions.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Sequence
+
+from django.db import transaction
+
+from tournament import audit
+from tournament.models import Match
+from tournament.services import Refused as ResultRefused
+from tournament.services.results import enter_result
+
+from . import bell
+from .messages import view
+from .models import Room, RoomEvent
+from .referee import Refused, Stored, Table, public_log
+
+GAME_ROOM = "game room"  # who wrote what the room wrote, in the audit log
+_system_random = secrets.SystemRandom()
+
+
+def now_ms() -> int:
+    """The server's clock, in ms since 1970: the only clock that counts."""
+    return time.time_ns() // 1_000_000
+
+
+def draw_from_bag(bag: Sequence[int], count: int) -> list[int]:
+    """Tiles drawn from the bag (counted by kind), each by a cryptographic random choice at the moment of the draw."""
+    pool = [kind for kind, copies in enumerate(bag) for _ in range(copies)]
+    return _system_random.sample(pool, count)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a move or a read gives back: the room as the viewer sees it, and whether the move was applied now."""
+
+    message: dict
+    applied: bool = True
+
+
+# -- opening -----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def open_room(match: Match, starts_at_ms: int | None = None, *, at_ms: int | None = None, draw=draw_from_bag) -> Room:
+    """The match's room, opened once: each player's starting rack drawn; no clock runs before `starts_at_ms`."""
+    existing = Room.objects.filter(match=match).first()
+    if existing is not None:
+        return existing
+    at_ms = now_ms() if at_ms is None else at_ms
+    starts = max(at_ms, starts_at_ms or at_ms)
+    names = [match.first.name, match.second.name]
+    clock_s = match.round.tournament.clock_s
+    table = Table.open(names, clock_s, starts, at_ms, draw)
+    room = Room.objects.create(match=match, names=names, clock_s=clock_s, opened_at_ms=at_ms, starts_at_ms=starts)
+    _store(room, table)
+    return room
+
+
+# -- reading and settling ---------------------------------------------------------------------
+
+
+def table_of(room: Room) -> Table:
+    events = [Stored(e.kind, e.at_ms, e.data) for e in room.events.order_by("seq")]
+    return Table.replay(room.names, room.clock_s, room.starts_at_ms, events)
+
+
+def look(room_id: int, seat: int | None, *, at_ms: int | None = None) -> Answer:
+    """The room as `seat` sees it now; settles it first when its start or a flag is due."""
+    at_ms = now_ms() if at_ms is None else at_ms
+    room = Room.objects.get(pk=room_id)
+    if room.wakes_at_ms is not None and room.wakes_at_ms <= at_ms:
+        return settle(room_id, seat, at_ms=at_ms)
+    return Answer(view(table_of(room), seat, room.seq, at_ms), applied=False)
+
+
+@transaction.atomic
+def settle(room_id: int, seat: int | None = None, *, at_ms: int | None = None) -> Answer:
+    at_ms = now_ms() if at_ms is None else at_ms
+    room = _locked(room_id)
+    table = table_of(room)
+    table.settle(at_ms)
+    _store(room, table)
+    return Answer(view(table, seat, room.seq, at_ms), applied=bool(table.new))
+
+
+def sweep(*, at_ms: int | None = None, limit: int = 100) -> int:
+    """Settle every room whose start or flag is due and that nobody is watching; returns how many.
+
+    Safe on several instances at once: each room is settled under its own lock, and one already
+    settled by another instance has nothing left to do.
+    """
+    at_ms = now_ms() if at_ms is None else at_ms
+    due = list(Room.objects.filter(finished=False, paused=False, wakes_at_ms__lte=at_ms)
+               .values_list("pk", flat=True)[:limit])
+    for room_id in due:
+        settle(room_id, at_ms=at_ms)
+    return len(due)
+
+
+# -- the players' moves -----------------------------------------------------------------------
+
+ACTIONS = ("place", "swap", "end_turn")
+
+
+@transaction.atomic
+def move(room_id: int, seat: int, action: str, *, seq: int, client_id: str = "", tile: str | None = None,
+         cells=None, at_ms: int | None = None, draw=draw_from_bag) -> Answer:
+    """A player's move, answering the room's event `seq`; applied once for one `client_id`.
+
+    Refused (`Refused`, nothing stored) when stale (the room has moved on since `seq`), out of turn,
+    or against the rules; a move already applied (its `client_id` seen) gives the room as it is.
+    """
+    at_ms = now_ms() if at_ms is None else at_ms
+    room = _locked(room_id)
+    if client_id and room.events.filter(client_id=client_id).exists():
+        return Answer(view(table_of(room), seat, room.seq, at_ms), applied=False)
+    if action not in ACTIONS:
+        raise Refused("bad-event", f"unknown move {action!r}: one of {', '.join(ACTIONS)}")
+    if seq != room.seq:
+        raise Refused("stale", f"the game has moved on since event {seq} (it is at {room.seq}): look again")
+    table = table_of(room)
+    table.settle(at_ms)
+    first_new = len(table.new)
+    if action == "place":
+        tile, cells = _placement(tile, cells)
+        table.place(seat, tile, cells, at_ms, draw)
+    elif action == "swap":
+        table.swap(seat, at_ms, draw)
+    else:
+        table.end_turn(seat, at_ms, draw)
+    _store(room, table, client_id=client_id, client_from=first_new)
+    return Answer(view(table, seat, room.seq, at_ms))
+
+
+def _placement(tile, cells):
+    """The move's tile and cells, shaped as the log writes them, or `Refused` naming the field."""
+    if not isinstance(tile, str) or len(tile) != 2 or any(c not in "ROYGBP" for c in tile):
+        raise Refused("bad-tile", f"a tile is two colour letters (such as \"RO\"), not {json.dumps(tile)[:40]}")
+    if (not isinstance(cells, (list, tuple)) or len(cells) != 2 or
+            any(not isinstance(c, (list, tuple)) or len(c) != 2 or
+                any(type(v) is not int for v in c) for c in cells)):
+        raise Refused("bad-cell", f"cells are two [q, r] pairs of whole numbers, not {json.dumps(cells)[:60]}")
+    return tile, [list(cells[0]), list(cells[1])]
+
+
+# -- the arbiter -------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def pause(room_id: int, user, reason: str = "", *, at_ms: int | None = None) -> Answer:
+    return _arbiter(room_id, user, "game paused", reason, lambda table, at: table.pause(at), at_ms)
+
+
+@transaction.atomic
+def resume(room_id: int, user, reason: str = "", *, at_ms: int | None = None) -> Answer:
+    return _arbiter(room_id, user, "game resumed", reason, lambda table, at: table.resume(at), at_ms)
+
+
+def _arbiter(room_id, user, action, reason, change, at_ms):
+    at_ms = now_ms() if at_ms is None else at_ms
+    room = _locked(room_id)
+    table = table_of(room)
+    table.settle(at_ms)
+    change(table, at_ms)
+    _store(room, table)
+    audit.record(room.match.round.tournament, user, action, audit.match_subject(room.match),
+                 after={"reason": reason} if reason else None)
+    return Answer(view(table, None, room.seq, at_ms))
+
+
+# -- storing -----------------------------------------------------------------------------------
+
+
+def _locked(room_id: int) -> Room:
+    return Room.objects.select_for_update().select_related("match", "match__round__tournament").get(pk=room_id)
+
+
+def _store(room: Room, table: Table, client_id: str = "", client_from: int = 0) -> None:
+    """Append the table's new events, bring the room row up to date, and write the result of a game just over."""
+    if not table.new:
+        return
+    rows = []
+    for index, event in enumerate(table.new):
+        room.seq += 1
+        rows.append(RoomEvent(room=room, seq=room.seq, at_ms=event.at_ms, kind=event.kind, data=event.data,
+                              client_id=client_id if index == client_from else ""))
+    RoomEvent.objects.bulk_create(rows)
+    was_finished = room.finished
+    room.wakes_at_ms, room.paused, room.finished = table.wakes_at(), table.paused, table.finished
+    room.save(update_fields=["seq", "wakes_at_ms", "paused", "finished"])
+    if table.finished and not was_finished:
+        _write_result(room, table)
+    table.new = []
+    seq = room.seq
+    transaction.on_commit(lambda: bell.ring(room.pk, seq))
+
+
+def _write_result(room: Room, table: Table) -> None:
+    """The finished game is the match's result, unless an arbiter has already entered one (online-play.md)."""
+    match = room.match
+    if match.status != Match.PENDING:
+        return
+    outcome = table.outcome
+    try:
+        if outcome.forfeit:
+            winner = None if outcome.winner is None else (match.first, match.second)[outcome.winner]
+            enter_result(match, status=Match.FORFEIT, user=GAME_ROOM, forfeit_winner=winner)
+        else:
+            enter_result(match, status=Match.PLAYED, user=GAME_ROOM, log_text=json.dumps(public_log(table)),
+                         log_names_are_players=True)
+    except ResultRefused:
+        # A closed round or a result entered meanwhile: the room keeps its log; an arbiter decides.
+        pass

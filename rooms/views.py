@@ -1,0 +1,93 @@
+"""The game room over plain HTTP: for tests, for `play_random`, and as the browser's fallback.
+
+`GET  /p/<token>/room/`         the player's game as that player sees it (own rack included);
+`POST /p/<token>/room/move/`    a move: JSON {"action": "place"|"swap"|"end_turn", "seq": N,
+                                "client_id": "...", "tile": "RO", "cells": [[q, r], [q, r]]};
+`GET  /t/<slug>/round/<n>/table/<t>/room/`   the game as a spectator sees it (no rack tile).
+
+Each calls the same service the WebSocket consumer calls.  The move needs no
+CSRF token: its address holds the player's secret, which a forging page cannot
+know, and `play_random` posts it as a program.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.models import Match, Tournament
+from tournament.player_link import _player
+
+from . import services
+from .models import Room
+from .referee import Refused
+
+MAX_MOVE_BYTES = 2_000
+
+
+def _no_store(response):
+    response["Cache-Control"] = "no-store"
+    response["Referrer-Policy"] = "same-origin"
+    return response
+
+
+def _seat_room(token: str) -> tuple[Room, int]:
+    """The link's player's room still being played (else the latest), and their seat in it (0 plays first)."""
+    player = _player(token)
+    rooms = Room.objects.filter(match__round__tournament=player.tournament).select_related("match")
+    room = (rooms.filter(match__first=player) | rooms.filter(match__second=player)).order_by(
+        "finished", "-match__round__number").first()
+    if room is None:
+        raise Http404("You have no game room: your game is not played online.")
+    return room, 0 if room.match.first_id == player.pk else 1
+
+
+@require_GET
+def state(request, token):
+    room, seat = _seat_room(token)
+    return _no_store(JsonResponse(services.look(room.pk, seat).message))
+
+
+@csrf_exempt
+@require_POST
+def move(request, token):
+    room, seat = _seat_room(token)
+    if len(request.body) > MAX_MOVE_BYTES:
+        return _refused(room, seat, Refused("bad-event", f"a move is at most {MAX_MOVE_BYTES} bytes"), status=413)
+    try:
+        body = json.loads(request.body.decode("utf-8"))
+        if not isinstance(body, dict):
+            raise ValueError
+    except (ValueError, UnicodeDecodeError):
+        return _refused(room, seat, Refused("bad-event", "a move is a JSON object"), status=400)
+    seq = body.get("seq")
+    if type(seq) is not int:
+        return _refused(room, seat, Refused("bad-event", "seq: the number of the last event you saw"), status=400)
+    client_id = body.get("client_id", "")
+    if not isinstance(client_id, str) or len(client_id) > 64:
+        return _refused(room, seat, Refused("bad-event", "client_id: text of at most 64 characters"), status=400)
+    try:
+        answer = services.move(room.pk, seat, body.get("action"), seq=seq, client_id=client_id,
+                               tile=body.get("tile"), cells=body.get("cells"))
+    except Refused as refused:
+        return _refused(room, seat, refused, status=409)
+    return _no_store(JsonResponse({**answer.message, "applied": answer.applied}))
+
+
+def _refused(room, seat, refused: Refused, status: int):
+    """The refusal in the checker's code and words, with the room as it stands (so the browser catches up)."""
+    message = services.look(room.pk, seat).message
+    return _no_store(JsonResponse({**message, "error": {"code": refused.code, "message": refused.message}},
+                                  status=status))
+
+
+@require_GET
+def watch(request, slug, number, table):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    match = get_object_or_404(Match, round__tournament=tournament, round__number=number, table=table)
+    room = get_object_or_404(Room, match=match)
+    return _no_store(JsonResponse(services.look(room.pk, None).message))

@@ -1,0 +1,172 @@
+"""The game room's service on the database (online-play.md): one transaction a move, the result written by the room."""
+
+import random
+
+import pytest
+
+from games.engine import replay
+from rooms import bell, services
+from rooms.models import RoomEvent
+from rooms.referee import Refused
+from tests.factories import make_event, matches
+from tournament.models import AuditEntry, Match
+
+pytestmark = pytest.mark.django_db
+
+START = 1_800_000_000_000  # a fixed server time, in ms
+
+
+def seeded(seed):
+    rng = random.Random(seed)
+    return lambda bag, count: rng.sample([k for k, n in enumerate(bag) for _ in range(n)], count)
+
+
+@pytest.fixture
+def match():
+    tournament = make_event("Online Open", ["Ann Able", "Ben Baker"], publish_round_one=True, clock_s=60)
+    return matches(tournament)[0]
+
+
+def test_a_room_opens_once_with_both_starting_racks_and_no_clock_before_the_start(match):
+    room = services.open_room(match, START + 30_000, at_ms=START, draw=seeded(1))
+    assert services.open_room(match, at_ms=START + 5) == room
+    kinds = [(e.kind, e.data.get("type"), len(e.data.get("tiles", []))) for e in room.events.all()]
+    assert kinds == [("log", "draw", 6), ("log", "draw", 6)]
+    seen = services.look(room.pk, 0, at_ms=START + 10_000).message
+    assert seen["status"] == "waiting" and seen["clocks_ms"] == [60_000, 60_000]
+    assert len(seen["rack"]) == 6
+
+
+def play_whole_game(room, match, seed, pace_ms=1_000):
+    """Random legal moves through the service, each answering the room's last event, until the game is over."""
+    rng, now = random.Random(seed), START
+    while True:
+        now += pace_ms
+        seen = services.look(room.pk, None, at_ms=now).message
+        if seen["status"] == "finished":
+            return seen
+        seat = seen["turn"]
+        mine = services.look(room.pk, seat, at_ms=now).message
+        if mine["stage"] == "decide":
+            action = "swap" if mine["may_swap"] and rng.random() < 0.3 else "end_turn"
+            services.move(room.pk, seat, action, seq=mine["seq"], client_id=f"{seed}-{now}", at_ms=now, draw=seeded(now))
+        else:
+            cells = rng.choice(mine["legal_pairs"])
+            tile = rng.choice(mine["rack"])
+            services.move(room.pk, seat, "place", seq=mine["seq"], client_id=f"{seed}-{now}", tile=tile, cells=cells,
+                          at_ms=now, draw=seeded(now))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_whole_game_through_the_service_is_the_matchs_result_with_its_log(seed):
+    # A long clock: this test is about the game, not time.
+    match = matches(make_event("Online Open", ["Ann Able", "Ben Baker"], publish_round_one=True, clock_s=6_000))[0]
+    room = services.open_room(match, START, at_ms=START, draw=seeded(seed))
+    final = play_whole_game(room, match, seed, pace_ms=200)
+    match.refresh_from_db()
+    assert match.status == Match.PLAYED
+    report = replay(match.log)
+    assert report.valid, report.message
+    assert match.scores == report.scores
+    assert final["outcome"]["winner"] == report.winner
+    entry = AuditEntry.objects.filter(action="result entered").latest("pk")
+    assert entry.who == "game room"
+
+
+def test_a_move_sent_twice_is_applied_once(match):
+    room = services.open_room(match, START, at_ms=START, draw=seeded(3))
+    mine = services.look(room.pk, 0, at_ms=START + 1_000).message
+    tile, cells = mine["rack"][0], mine["legal_pairs"][0]
+    first = services.move(room.pk, 0, "place", seq=mine["seq"], client_id="tab-1:1", tile=tile, cells=cells,
+                          at_ms=START + 2_000, draw=seeded(4))
+    events = RoomEvent.objects.filter(room=room).count()
+    again = services.move(room.pk, 0, "place", seq=mine["seq"], client_id="tab-1:1", tile=tile, cells=cells,
+                          at_ms=START + 2_500, draw=seeded(4))
+    assert first.applied and not again.applied
+    assert RoomEvent.objects.filter(room=room).count() == events
+    assert again.message["seq"] == first.message["seq"]
+
+
+def test_a_stale_move_is_refused_and_nothing_is_stored(match):
+    room = services.open_room(match, START, at_ms=START, draw=seeded(5))
+    mine = services.look(room.pk, 0, at_ms=START + 1_000).message
+    with pytest.raises(Refused) as refused:
+        services.move(room.pk, 0, "place", seq=mine["seq"] - 1, client_id="x", tile=mine["rack"][0],
+                      cells=mine["legal_pairs"][0], at_ms=START + 2_000)
+    assert refused.value.code == "stale"
+    assert not RoomEvent.objects.filter(room=room, client_id="x").exists()
+
+
+def test_an_illegal_move_is_refused_in_the_checkers_words_and_costs_only_time(match):
+    room = services.open_room(match, START, at_ms=START, draw=seeded(6))
+    mine = services.look(room.pk, 0, at_ms=START + 1_000).message
+    before = room.events.count()
+    with pytest.raises(Refused) as refused:
+        services.move(room.pk, 0, "place", seq=mine["seq"], tile=mine["rack"][0], cells=[[0, 0], [2, 0]],
+                      at_ms=START + 2_000)
+    assert refused.value.code == "not-adjacent"
+    with pytest.raises(Refused) as refused:
+        services.move(room.pk, 0, "place", seq=mine["seq"], tile="XZ", cells=[[0, 0], [1, 0]], at_ms=START + 2_000)
+    assert refused.value.code == "bad-tile"
+    assert room.events.count() == before
+    assert services.look(room.pk, 0, at_ms=START + 12_000).message["clocks_ms"][0] == 48_000
+
+
+def test_a_flag_falls_by_the_sweep_with_nobody_connected_and_an_absence_is_a_forfeit(match):
+    room = services.open_room(match, START, at_ms=START, draw=seeded(7))
+    mine = services.look(room.pk, 0, at_ms=START + 1_000).message
+    services.move(room.pk, 0, "place", seq=mine["seq"], tile=mine["rack"][0], cells=mine["legal_pairs"][0],
+                  at_ms=START + 3_000, draw=seeded(8))
+    seen = services.look(room.pk, 0, at_ms=START + 3_000).message
+    if seen["stage"] == "decide":
+        services.move(room.pk, 0, "end_turn", seq=seen["seq"], at_ms=START + 3_000, draw=seeded(9))
+    assert services.sweep(at_ms=START + 62_999) == 0  # Ben's 60 s run out at 63 s
+    assert services.sweep(at_ms=START + 64_000) == 1
+    room.refresh_from_db()
+    match.refresh_from_db()
+    assert room.finished and match.status == Match.FORFEIT and match.forfeit_winner == match.first
+    assert services.sweep(at_ms=START + 70_000) == 0
+
+
+def test_the_bell_rings_after_the_commit_with_the_sequence_number(match, django_capture_on_commit_callbacks):
+    rung = []
+    stop = bell.listen(lambda room_id, seq: rung.append(seq))
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            services.open_room(match, START, at_ms=START, draw=seeded(10))
+    finally:
+        stop()
+    assert rung == [2]
+
+
+def test_a_spectator_never_sees_a_rack_tile_and_each_seat_only_its_own_draws(match):
+    room = services.open_room(match, START, at_ms=START, draw=seeded(11))
+    seat0 = services.look(room.pk, 0, at_ms=START + 1).message
+    seat1 = services.look(room.pk, 1, at_ms=START + 1).message
+    spectator = services.look(room.pk, None, at_ms=START + 1).message
+    assert "rack" not in spectator
+    assert all("tiles" not in e for e in spectator["events"] if e["type"] == "draw")
+    assert [e.get("tiles") is not None for e in seat0["events"]] == [True, False]
+    assert [e.get("tiles") is not None for e in seat1["events"]] == [False, True]
+    assert sorted(seat0["rack"]) == sorted(seat0["events"][0]["tiles"])
+
+
+def test_the_http_endpoints_play_the_seats_game_and_show_spectators_no_rack(match, client):
+    services.open_room(match, at_ms=services.now_ms() - 1)
+    ann, ben = match.first, match.second
+    mine = client.get(f"/p/{ann.link_token}/room/").json()
+    assert mine["seat"] == 0 and mine["status"] == "playing" and len(mine["rack"]) == 6
+    assert client.get(f"/p/{ann.link_token}/room/")["Cache-Control"] == "no-store"
+    answer = client.post(f"/p/{ben.link_token}/room/move/", {"action": "end_turn", "seq": mine["seq"]},
+                         content_type="application/json")
+    assert answer.status_code == 409 and answer.json()["error"]["code"] == "out-of-turn"
+    answer = client.post(f"/p/{ann.link_token}/room/move/", {"action": "place", "seq": mine["seq"], "client_id": "a1",
+                                                             "tile": mine["rack"][0], "cells": mine["legal_pairs"][0]},
+                         content_type="application/json")
+    assert answer.status_code == 200 and answer.json()["applied"]
+    assert answer.json()["events"][2]["type"] == "place"
+    bad = client.post(f"/p/{ann.link_token}/room/move/", "not json", content_type="application/json")
+    assert bad.status_code == 400 and bad.json()["error"]["code"] == "bad-event"
+    watched = client.get(f"/t/{match.round.tournament.slug}/round/1/table/{match.table}/room/").json()
+    assert "rack" not in watched and all("tiles" not in e for e in watched["events"] if e["type"] == "draw")
+    assert client.get(f"/p/{ann.link_token}x/room/").status_code == 404
