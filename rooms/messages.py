@@ -38,6 +38,7 @@ def view(table: Table, seat: int | None, seq: int, now_ms: int) -> dict:
         "now_ms": now_ms,
         "status": status_of(table),
         "starts_at_ms": table.starts_at_ms,
+        "wakes_at_ms": table.wakes_at(),  # when the start time or the running player's flag comes
         "players": table.names,
         "seat": seat,
         "turn": running,

@@ -25,6 +25,8 @@ class Room(models.Model):
     wakes_at_ms = models.BigIntegerField(null=True, blank=True, db_index=True,
                                          help_text="When the room next has something to settle unasked (the start, "
                                                    "a flag); null when paused or over.")
+    # Each seat's one-way network delay as the server last measured it (ms): the allowance of their next turn.
+    delays_ms = models.JSONField(default=list)
     paused = models.BooleanField(default=False)
     finished = models.BooleanField(default=False)
 

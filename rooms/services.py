@@ -91,9 +91,10 @@ def settle(room_id: int, seat: int | None = None, *, at_ms: int | None = None) -
     at_ms = now_ms() if at_ms is None else at_ms
     room = _locked(room_id)
     table = table_of(room)
-    table.settle(at_ms)
+    table.settle(at_ms, _allowance(room))
+    applied = bool(table.new)
     _store(room, table)
-    return Answer(view(table, seat, room.seq, at_ms), applied=bool(table.new))
+    return Answer(view(table, seat, room.seq, at_ms), applied=applied)
 
 
 def sweep(*, at_ms: int | None = None, limit: int = 100) -> int:
@@ -132,17 +133,32 @@ def move(room_id: int, seat: int, action: str, *, seq: int, client_id: str = "",
     if seq != room.seq:
         raise Refused("stale", f"the game has moved on since event {seq} (it is at {room.seq}): look again")
     table = table_of(room)
-    table.settle(at_ms)
+    allowance = _allowance(room)
+    table.settle(at_ms, allowance)
     first_new = len(table.new)
     if action == "place":
         tile, cells = _placement(tile, cells)
-        table.place(seat, tile, cells, at_ms, draw)
+        table.place(seat, tile, cells, at_ms, draw, allowance)
     elif action == "swap":
-        table.swap(seat, at_ms, draw)
+        table.swap(seat, at_ms, draw, allowance)
     else:
-        table.end_turn(seat, at_ms, draw)
+        table.end_turn(seat, at_ms, draw, allowance)
     _store(room, table, client_id=client_id, client_from=first_new)
     return Answer(view(table, seat, room.seq, at_ms))
+
+
+def measured_delay(room_id: int, seat: int, delay_ms: int) -> None:
+    """The server measured `seat`'s one-way network delay (half a round trip): the allowance of their next turn."""
+    room = Room.objects.only("delays_ms").get(pk=room_id)
+    delays = list(room.delays_ms) + [0] * (2 - len(room.delays_ms))
+    if abs(delays[seat] - delay_ms) >= 20:  # a write only for a real change
+        delays[seat] = delay_ms
+        Room.objects.filter(pk=room_id).update(delays_ms=delays)
+
+
+def _allowance(room: Room):
+    delays = list(room.delays_ms)
+    return lambda seat: delays[seat] if seat < len(delays) else 0
 
 
 def _placement(tile, cells):
@@ -173,7 +189,7 @@ def _arbiter(room_id, user, action, reason, change, at_ms):
     at_ms = now_ms() if at_ms is None else at_ms
     room = _locked(room_id)
     table = table_of(room)
-    table.settle(at_ms)
+    table.settle(at_ms, _allowance(room))
     change(table, at_ms)
     _store(room, table)
     audit.record(room.match.round.tournament, user, action, audit.match_subject(room.match),

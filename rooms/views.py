@@ -35,7 +35,7 @@ def _no_store(response):
     return response
 
 
-def _seat_room(token: str) -> tuple[Room, int]:
+def room_for_link(token: str) -> tuple[Room, int]:
     """The link's player's room still being played (else the latest), and their seat in it (0 plays first)."""
     player = _player(token)
     rooms = Room.objects.filter(match__round__tournament=player.tournament).select_related("match")
@@ -48,14 +48,14 @@ def _seat_room(token: str) -> tuple[Room, int]:
 
 @require_GET
 def state(request, token):
-    room, seat = _seat_room(token)
+    room, seat = room_for_link(token)
     return _no_store(JsonResponse(services.look(room.pk, seat).message))
 
 
 @csrf_exempt
 @require_POST
 def move(request, token):
-    room, seat = _seat_room(token)
+    room, seat = room_for_link(token)
     if len(request.body) > MAX_MOVE_BYTES:
         return _refused(room, seat, Refused("bad-event", f"a move is at most {MAX_MOVE_BYTES} bytes"), status=413)
     try:
@@ -85,9 +85,13 @@ def _refused(room, seat, refused: Refused, status: int):
                                   status=status))
 
 
-@require_GET
-def watch(request, slug, number, table):
+def room_for_table(slug: str, number: int, table: int) -> Room:
     tournament = get_object_or_404(Tournament, slug=slug)
     match = get_object_or_404(Match, round__tournament=tournament, round__number=number, table=table)
-    room = get_object_or_404(Room, match=match)
+    return get_object_or_404(Room, match=match)
+
+
+@require_GET
+def watch(request, slug, number, table):
+    room = room_for_table(slug, number, table)
     return _no_store(JsonResponse(services.look(room.pk, None).message))

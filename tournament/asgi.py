@@ -1,8 +1,24 @@
-"""ASGI entry point for the Ingenious tournament manager."""
+"""ASGI entry point: the pages over HTTP (Django's own handler) and the game rooms over WebSockets (Channels).
+
+`make run` serves it with Daphne's `runserver`; `make serve` with uvicorn
+workers under gunicorn (tournament/gunicorn_conf.py).
+"""
 import os
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
 
-application = get_asgi_application()
+# Django first: the routing below imports models.
+django_application = get_asgi_application()
+
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from rooms.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter({
+    "http": django_application,
+    # A page of another site may not open a room's socket in a visitor's name.
+    "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns)),
+})

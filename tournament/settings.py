@@ -101,6 +101,8 @@ if HTTPS:
     CSRF_COOKIE_SECURE = True
 
 INSTALLED_APPS = [
+    # Daphne's runserver serves the WebSockets of the game rooms too (`make run`: one process).
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -111,6 +113,7 @@ INSTALLED_APPS = [
     "tournament",
     "games",
     "scoring",
+    "channels",
     "rooms",
 ]
 
@@ -325,5 +328,22 @@ LOGGING = {
         "django": {"handlers": ["stderr", "mail_admins"], "level": "WARNING", "propagate": False},
         # runserver's request lines ("GET /p/<token>/ HTTP/1.1" 200), which Django's default writes whole.
         "django.server": {"handlers": ["server_lines"], "level": "INFO", "propagate": False},
+        # The same lines from Daphne's runserver (`make run`), and uvicorn's access log (`make serve`).
+        "django.channels.server": {"handlers": ["server_lines"], "level": "INFO", "propagate": False},
+        "uvicorn.access": {"handlers": ["server_lines"], "level": "INFO", "propagate": False},
     },
 }
+
+# The game rooms' bell (rooms/bell.py): over Redis when REDIS_URL is set, so a move
+# on one instance rings the watchers on every instance; else within this process.
+# The bell only says "look": the database holds every move (online-play.md).
+ASGI_APPLICATION = "tournament.asgi.application"
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": "ingenious-rooms"},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}

@@ -1,0 +1,121 @@
+"""The game room over a WebSocket (Django Channels): a seat's or a spectator's live view of one room.
+
+The consumer holds no game state: each message it sends is `services.look`
+(or the answer of `services.move`) for its viewer, read from the database.
+The channel layer only rings the room's bell with the new sequence number;
+a consumer behind it looks again.  A client that saw a gap (or reconnects)
+sends `{"type": "sync"}` and gets the room as it stands.
+
+While someone watches, the consumer wakes when the room next has something
+to settle (the start time, a flag) and looks, which settles it; rooms nobody
+watches are settled by the sweep (`rooms.sweeper`).  It measures the round
+trip to its browser itself (`ping`/`pong` carrying the server's own time) for
+the network allowance; nothing the browser says about time is trusted.
+
+From the browser: `{"type": "move", "action": ..., "seq": N, "client_id": ..., "tile": ..., "cells": ...}`,
+`{"type": "sync"}`, `{"type": "pong", "t": <the ping's t>}`.
+To the browser: `{"type": "room", ...view}` and `{"type": "refused", "error": {...}, ...view}`, `{"type": "ping", "t": ...}`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.http import Http404
+
+from . import services
+from .bell import group_name
+from .referee import Refused
+
+PING_EVERY_S = 5
+
+
+class RoomConsumer(AsyncJsonWebsocketConsumer):
+    room_id: int
+    seat: int | None
+
+    async def connect(self):
+        try:
+            self.room_id, self.seat = await database_sync_to_async(self._find)()
+        except Http404:
+            await self.close(code=4404)
+            return
+        self.sent_seq = -1
+        self.wake_task = None
+        await self.channel_layer.group_add(group_name(self.room_id), self.channel_name)
+        await self.accept()
+        await self._send_view()
+        self.ping_task = asyncio.ensure_future(self._ping())
+
+    def _find(self) -> tuple[int, int | None]:
+        from .views import room_for_link, room_for_table
+
+        kwargs = self.scope["url_route"]["kwargs"]
+        if "token" in kwargs:
+            room, seat = room_for_link(kwargs["token"])
+            return room.pk, seat
+        return room_for_table(kwargs["slug"], kwargs["number"], kwargs["table"]).pk, None
+
+    async def disconnect(self, code):
+        for task in (getattr(self, "wake_task", None), getattr(self, "ping_task", None)):
+            if task is not None:
+                task.cancel()
+        if hasattr(self, "room_id"):
+            await self.channel_layer.group_discard(group_name(self.room_id), self.channel_name)
+
+    async def receive_json(self, content, **kwargs):
+        kind = content.get("type") if isinstance(content, dict) else None
+        if kind == "move" and self.seat is not None:
+            await self._move(content)
+        elif kind == "sync":
+            await self._send_view()
+        elif kind == "pong" and self.seat is not None and isinstance(content.get("t"), int):
+            round_trip = services.now_ms() - content["t"]
+            if 0 <= round_trip < 60_000:
+                await database_sync_to_async(services.measured_delay)(self.room_id, self.seat, round_trip // 2)
+
+    async def _move(self, content):
+        try:
+            answer = await database_sync_to_async(services.move)(
+                self.room_id, self.seat, content.get("action"), seq=content.get("seq"),
+                client_id=str(content.get("client_id", ""))[:64], tile=content.get("tile"), cells=content.get("cells"))
+        except Refused as refused:
+            message = (await database_sync_to_async(services.look)(self.room_id, self.seat)).message
+            await self._send({"type": "refused", "error": {"code": refused.code, "message": refused.message},
+                              **message})
+            return
+        await self._send({"type": "room", **answer.message})
+
+    async def room_bell(self, event):
+        """The channel layer's ring: something new in the room; look unless this viewer has it already."""
+        if event["seq"] > self.sent_seq:
+            await self._send_view()
+
+    async def _send_view(self):
+        message = (await database_sync_to_async(services.look)(self.room_id, self.seat)).message
+        await self._send({"type": "room", **message})
+
+    async def _send(self, message):
+        self.sent_seq = max(self.sent_seq, message["seq"])
+        await self.send_json(message)
+        self._schedule_wake(message)
+
+    def _schedule_wake(self, message):
+        """Look again when the room's start time or the running player's flag comes, if still watching."""
+        if self.wake_task is not None:
+            self.wake_task.cancel()
+            self.wake_task = None
+        due = message.get("wakes_at_ms")
+        if due is not None:
+            self.wake_task = asyncio.ensure_future(self._wake(max(0, due - services.now_ms()) / 1000 + 0.05))
+
+    async def _wake(self, delay_s):
+        await asyncio.sleep(delay_s)
+        await self._send_view()
+
+    async def _ping(self):
+        while True:
+            await asyncio.sleep(PING_EVERY_S)
+            await self.send_json({"type": "ping", "t": services.now_ms()})
