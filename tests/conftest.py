@@ -10,6 +10,14 @@ import pytest
 from django.core.cache import cache
 
 
+def pytest_configure(config):
+    """No sweep thread in the test process: tests call `rooms.services.sweep` themselves, on a fake clock.
+    (The servers that tests start as child processes sweep as in production.)"""
+    from rooms import sweeper
+
+    sweeper.ENABLED = False
+
+
 @pytest.fixture(autouse=True)
 def _empty_page_cache():
     """Each test starts with no cached pages: databases roll back between tests, caches would not."""

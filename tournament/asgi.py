@@ -16,9 +16,11 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from rooms.routing import websocket_urlpatterns  # noqa: E402
+from rooms.sweeper import StartsSweeperAsgi  # noqa: E402
 
-application = ProtocolTypeRouter({
+# The first request or socket starts this process's sweep of the game rooms (rooms/sweeper.py).
+application = StartsSweeperAsgi(ProtocolTypeRouter({
     "http": django_application,
     # A page of another site may not open a room's socket in a visitor's name.
     "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns)),
-})
+}))

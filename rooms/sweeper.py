@@ -1,0 +1,70 @@
+"""The sweep that lets flags fall in rooms nobody watches (online-play.md, Clocks: "within 2 s").
+
+It runs inside each server process (a daemon thread started by the first
+request the process serves), so there is no extra process to start.  Several
+processes and instances sweep at once safely: each room is settled under its
+own row lock, and a room another process has settled has nothing left to do
+(its `wakes_at_ms` has moved on), so no event is ever written twice.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from django.db import close_old_connections
+
+logger = logging.getLogger("rooms.sweeper")
+
+ENABLED = True  # the test process turns it off (tests/conftest.py)
+EVERY_S = 1.0  # a flag falls at most this long (plus a settle) after its moment, with nobody watching
+_started = threading.Lock()
+_thread: threading.Thread | None = None
+
+
+def start() -> None:
+    """Start this process's sweep, once."""
+    global _thread
+    if not ENABLED or (_thread is not None and _thread.is_alive()):
+        return
+    with _started:
+        if _thread is not None and _thread.is_alive():
+            return
+        _thread = threading.Thread(target=_run, name="rooms-sweeper", daemon=True)
+        _thread.start()
+
+
+def _run() -> None:
+    from . import services
+
+    while True:
+        time.sleep(EVERY_S)
+        try:
+            close_old_connections()
+            services.sweep()
+        except Exception:  # noqa: BLE001 - a database hiccup must not end the sweep: try again next second
+            logger.warning("the rooms' sweep failed; trying again", exc_info=True)
+
+
+class StartsSweeper:
+    """Wraps the site's WSGI application: the first request starts the process's sweep."""
+
+    def __init__(self, application):
+        self.application = application
+
+    def __call__(self, environ, start_response):
+        start()
+        return self.application(environ, start_response)
+
+
+class StartsSweeperAsgi:
+    """The same for the ASGI application (an explicit three-argument callable, as ASGI 3 servers expect)."""
+
+    def __init__(self, application):
+        self.application = application
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "lifespan":
+            start()
+        return await self.application(scope, receive, send)
