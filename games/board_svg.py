@@ -110,3 +110,28 @@ def fault_svg(scene: FaultScene) -> str:
     if scene.placement:
         label += ", the faulty placement outlined"
     return _board(scene.area, scene.starts, label, placed, outlines, extent)
+
+
+def room_board_svg(players: int = 2) -> str:
+    """The empty playing area for a game room: every cell a `g.cell` with `data-cell="q,r"` for the room's
+    script to colour and to make choosable; start symbols as on the printed board."""
+    from games.engine.board import CELLS, START_SYMBOLS, area_cells
+    from games.engine.tiles import COLOURS as LETTERS
+
+    area = [CELLS[i] for i in sorted(area_cells(players))]
+    starts = {CELLS[i]: LETTERS[c] for i, c in START_SYMBOLS.items()}
+    cells = []
+    for q, r in area:
+        x, y = _centre(q, r)
+        if (q, r) in starts:
+            letter = starts[(q, r)]
+            cells.append(
+                f'<g class="start"><polygon points="{_points(x, y)}" fill="{BY_LETTER[letter].hex}" stroke="#000" '
+                f'stroke-width="2.5"/><text x="{x:.1f}" y="{y + 4:.1f}" fill="{BY_LETTER[letter].ink}">★{letter}</text></g>'
+            )
+        else:
+            cells.append(
+                f'<g class="cell" data-cell="{q},{r}"><title>[{q}, {r}]</title><polygon points="{_points(x, y)}" '
+                f'fill="{EMPTY_FILL}" stroke="{EMPTY_STROKE}"/><text x="{x:.1f}" y="{y + 4:.1f}"></text></g>'
+            )
+    return _board([], {}, "The game's board", {}, cells, [_centre(q, r) for q, r in area])

@@ -15,7 +15,11 @@ from __future__ import annotations
 import json
 
 from django.http import Http404, JsonResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+
+from games.board_svg import room_board_svg
+from games.colours import COLOURS
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
@@ -39,11 +43,39 @@ def room_for_link(token: str) -> tuple[Room, int]:
     """The link's player's room still being played (else the latest), and their seat in it (0 plays first)."""
     player = _player(token)
     rooms = Room.objects.filter(match__round__tournament=player.tournament).select_related("match")
-    room = (rooms.filter(match__first=player) | rooms.filter(match__second=player)).order_by(
+    room = (rooms.filter(match__first=player) | rooms.filter(match__second=player)).select_related(
+        "match__round__tournament").order_by(
         "finished", "-match__round__number").first()
     if room is None:
         raise Http404("You have no game room: your game is not played online.")
     return room, 0 if room.match.first_id == player.pk else 1
+
+
+def _page(request, room: Room, seat: int | None, *, socket_path: str, state_url: str, move_url: str = ""):
+    match = room.match
+    tournament = match.round.tournament
+    title = f"{room.names[0]} v {room.names[1]}"
+    replay_url = reverse("tournament:game", args=[tournament.slug, match.round.number, match.table])
+    return _no_store(render(request, "rooms/room.html", {
+        "title": title, "names": room.names, "seat": seat, "colours": COLOURS, "board": room_board_svg(2),
+        "socket_path": socket_path, "state_url": state_url, "move_url": move_url, "replay_url": replay_url,
+        "tournament": tournament}))
+
+
+@require_GET
+def play(request, token):
+    """The player's game: the board, their rack, both clocks (through their private link)."""
+    room, seat = room_for_link(token)
+    return _page(request, room, seat, socket_path=f"/ws/p/{token}/room/", state_url=reverse("room_state", args=[token]),
+                 move_url=reverse("room_move", args=[token]))
+
+
+@require_GET
+def spectate(request, slug, number, table):
+    """Anyone may watch a room: the board, scores, clocks and rack sizes, never a tile of a rack."""
+    room = room_for_table(slug, number, table)
+    return _page(request, room, None, socket_path=f"/ws/t/{slug}/round/{number}/table/{table}/room/",
+                 state_url=reverse("tournament:room_watch", args=[slug, number, table]))
 
 
 @require_GET
@@ -88,7 +120,7 @@ def _refused(room, seat, refused: Refused, status: int):
 def room_for_table(slug: str, number: int, table: int) -> Room:
     tournament = get_object_or_404(Tournament, slug=slug)
     match = get_object_or_404(Match, round__tournament=tournament, round__number=number, table=table)
-    return get_object_or_404(Room, match=match)
+    return get_object_or_404(Room.objects.select_related("match__round__tournament"), match=match)
 
 
 @require_GET
