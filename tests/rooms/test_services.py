@@ -170,3 +170,36 @@ def test_the_http_endpoints_play_the_seats_game_and_show_spectators_no_rack(matc
     watched = client.get(f"/t/{match.round.tournament.slug}/round/1/table/{match.table}/room/").json()
     assert "rack" not in watched and all("tiles" not in e for e in watched["events"] if e["type"] == "draw")
     assert client.get(f"/p/{ann.link_token}x/room/").status_code == 404
+
+
+def test_player_links_prints_each_players_link_from_site_url(settings):
+    from io import StringIO
+    import json
+
+    from django.core.management import call_command
+
+    settings.SITE_URL = "https://tm.example.org"
+    tournament = make_event("Links Open", ["Ann Able", "Ben Baker", "Zoë Ørsted"])
+    out = StringIO()
+    call_command("player_links", tournament.slug, stdout=out)
+    players = list(tournament.players.order_by("number"))
+    assert out.getvalue().splitlines() == [f"{p.number}\t{p.name}\thttps://tm.example.org/p/{p.link_token}/"
+                                           for p in players]
+    assert [p.number for p in players] == [1, 2, 3]
+    out = StringIO()
+    call_command("player_links", tournament.slug, "--json", stdout=out)
+    assert json.loads(out.getvalue())[2] == {"id": 3, "name": "Zoë Ørsted",
+                                             "link": f"https://tm.example.org/p/{players[2].link_token}/"}
+
+
+def test_the_random_player_moves_only_on_its_turn_and_only_legally():
+    from rooms.robot import choose_move
+
+    rng = random.Random(1)
+    message = {"status": "playing", "seat": 1, "turn": 0, "seq": 4, "stage": "place"}
+    assert choose_move(message, rng) is None
+    message = {**message, "turn": 1, "rack": ["RO"], "legal_pairs": [[[1, 0], [1, 1]]]}
+    move = choose_move(message, rng)
+    assert move["action"] == "place" and move["tile"] in ("RO", "OR") and move["cells"] == [[1, 0], [1, 1]]
+    assert move["seq"] == 4
+    assert choose_move({**message, "stage": "decide", "may_swap": False}, rng)["action"] == "end_turn"

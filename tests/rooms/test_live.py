@@ -1,0 +1,155 @@
+"""Game rooms on a real server: `make run`'s set-up (Daphne's runserver, SQLite, the in-memory channel layer).
+
+`play_random` plays a whole game over the WebSockets, as a browser does; two
+Chromium contexts play one through the pages, one player running out of time
+and the other playing on to the end; the result written is what the checker
+makes of the stored log, and the standings show it.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.production.servers import HOST, Visitor, free_port
+from tests.tournament.test_sqlite_concurrency import _environment, _manage
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SETUP = """
+import json
+from tests.factories import make_event, matches
+from rooms import services
+tournament = make_event("Online Open", ["Ann Able", "Ben Baker", "Cleo Cole", "Dev Dane"], publish_round_one=True,
+                        clock_s=%(clock_s)d)
+games = []
+for match in matches(tournament):
+    services.open_room(match)
+    games.append({"table": match.table, "first": match.first.name, "second": match.second.name,
+                  "first_link": match.first.link_token, "second_link": match.second.link_token})
+print(json.dumps({"slug": tournament.slug, "games": games}))
+"""
+
+RESULT = """
+import json
+from games.engine import replay
+from tournament.models import Match
+match = Match.objects.get(round__tournament__slug=%(slug)r, round__number=1, table=%(table)d)
+report = replay(match.log) if match.log else None
+print(json.dumps({"status": match.status, "scores": match.scores, "flagged": [match.first_flagged, match.second_flagged],
+                  "valid": report.valid if report else None, "replayed": report.scores if report else None,
+                  "replayed_flagged": report.flagged if report else None}))
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("rooms-site")
+    env = _environment(folder / "db.sqlite3")
+    _manage(env, "migrate", "--noinput", "--verbosity", "0")
+    event = json.loads(_manage(env, "shell", "-c", SETUP % {"clock_s": 60}).strip().splitlines()[-1])
+    port = free_port()
+    with open(folder / "server.out", "wb") as out:
+        server = subprocess.Popen([sys.executable, "manage.py", "runserver", f"{HOST}:{port}", "--noreload"],
+                                  cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if Visitor(port).get("/").status == 200:
+                    break
+            except OSError:
+                pass
+            assert server.poll() is None and time.monotonic() < deadline, (folder / "server.out").read_text()[-3000:]
+            time.sleep(0.2)
+        yield {"port": port, "env": env, **event, "output": folder / "server.out"}
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+def stored_result(site, table):
+    return json.loads(_manage(site["env"], "shell", "-c", RESULT % {"slug": site["slug"], "table": table})
+                      .strip().splitlines()[-1])
+
+
+def test_two_play_random_players_finish_a_game_and_it_is_the_matchs_result(site):
+    game = site["games"][0]
+    base = f"http://{HOST}:{site['port']}"
+    players = [subprocess.Popen([sys.executable, "manage.py", "play_random", f"{base}/p/{game[link]}/",
+                                 "--pace", "0.05", "--seed", str(seed)], cwd=ROOT, env=site["env"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+               for seed, link in enumerate(("first_link", "second_link"))]
+    outputs = [p.communicate(timeout=240) for p in players]
+    assert all(p.returncode == 0 for p in players), [err[-2000:] for _, err in outputs]
+    last_lines = [out.strip().splitlines()[-1] for out, _ in outputs]
+    assert last_lines[0] == last_lines[1] and last_lines[0].startswith("finished")
+    stored = stored_result(site, game["table"])
+    assert stored["status"] == "played" and stored["valid"]
+    assert stored["scores"] == stored["replayed"] and stored["flagged"] == stored["replayed_flagged"]
+
+
+@pytest.mark.skipif(not shutil.which("chromium") and not Path("/usr/bin/chromium").exists(),
+                    reason="Debian's chromium is not installed (apt-get install chromium)")
+def test_a_game_played_in_two_browsers_one_player_running_out_of_time(site):
+    from playwright.sync_api import sync_playwright
+
+    game = site["games"][1]
+    base = f"http://{HOST}:{site['port']}"
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        try:
+            first = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+            second = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True).new_page()
+            first.goto(f"{base}/p/{game['first_link']}/play/")
+            second.goto(f"{base}/p/{game['second_link']}/play/")
+            # The first player makes one placement (so the game is played, not forfeited), then leaves it.
+            play_one_turn(first)
+            # The second plays on: after the first's 60 s run out, every turn is the second's, to the end.
+            deadline = time.monotonic() + 150
+            while "Game over" not in second.locator("#status").inner_text() and time.monotonic() < deadline:
+                if not play_one_turn(second):
+                    time.sleep(0.2)
+            assert "Game over" in first.locator("#status").inner_text(timeout=10_000) or wait_for_text(first, "Game over")
+            assert "ran out of time" in first.locator("#moves").inner_text()
+            first.screenshot(path=str(ROOT / "tests" / "artifacts" / "room-finished-1280.png"), full_page=True)
+        finally:
+            browser.close()
+    stored = stored_result(site, game["table"])
+    assert stored["status"] == "played" and stored["valid"]
+    assert stored["flagged"][0] is True
+    assert stored["scores"] == stored["replayed"]
+    standings = Visitor(site["port"]).get(f"/t/{site['slug']}/standings/").text
+    assert game["first"] in standings and game["second"] in standings
+
+
+def wait_for_text(page, text, seconds=10):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if text in page.locator("#status").inner_text():
+            return True
+        time.sleep(0.2)
+    return False
+
+
+def play_one_turn(page) -> bool:
+    """If it is this page's turn: choose a tile, two legal cells, and end the turn if asked; whether it moved."""
+    status = page.locator("#status").inner_text()
+    if "choose a tile" in status or "Bonus" in status:
+        page.locator("#rack .tile").first.click()
+        page.locator(".board .cell.legal").first.click()
+        page.locator(".board .cell.legal").first.click()
+        page.wait_for_function("() => !document.querySelector('.board .cell.chosen')", timeout=5_000)
+        time.sleep(0.15)
+        return True
+    if "end your turn" in status.lower():
+        page.locator("#end-turn").click()
+        time.sleep(0.15)
+        return True
+    return False
