@@ -69,6 +69,15 @@ def open_room(match: Match, starts_at_ms: int | None = None, *, at_ms: int | Non
     return room
 
 
+def open_rooms_of(sender=None, *, round, **kwargs) -> None:
+    """Every game of an online round gets its room, opened as the round is published (same transaction)."""
+    if round.play != "online":
+        return
+    starts_at_ms = int(round.starts_at.timestamp() * 1000)
+    for match in round.matches.filter(status="pending", second__isnull=False).select_related("first", "second", "round__tournament"):
+        open_room(match, starts_at_ms)
+
+
 # -- reading and settling ---------------------------------------------------------------------
 
 

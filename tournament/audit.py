@@ -13,7 +13,7 @@ from games.colours import COLOURS
 from .models import AuditEntry, Match, Player, Tournament
 
 SETTINGS = ("name", "system", "rounds_announced", "bye_half_points", "progressive", "clock_s",
-            "late_entry_half_points", "excused_half_points")
+            "late_entry_half_points", "excused_half_points", "play")
 
 
 def who(actor) -> tuple[object | None, str]:

@@ -69,6 +69,14 @@ class TournamentForm(forms.Form):
                                                  choices=Tournament.HALF_POINT_CHOICES, initial=DEFAULT_SETTINGS.excused_half_points,
                                                  widget=forms.RadioSelect,
                                                  help_text="What a player excused from a round scores for it.")
+    # Not required, so a form posted without it (an older page) keeps the tables.
+    play = forms.ChoiceField(label="Games played", choices=Tournament.PlayChoice.choices, required=False,
+                             initial=Tournament.PlayChoice.TABLE, widget=forms.RadioSelect,
+                             help_text="Online: each game of a round published from now on is played in the site's "
+                                       "game room, with the server's clock, and its result is the game's.")
+
+    def clean_play(self):
+        return self.cleaned_data.get("play") or Tournament.PlayChoice.TABLE
 
     def settings(self) -> dict:
         return {key: value for key, value in self.cleaned_data.items() if key not in ("name", "confirm_history")}

@@ -15,7 +15,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 
-from .domain.enums import ALL_PLAY_ALL_LIMIT, SOLO_STATUSES, MatchStatus, Progressive, RoundStatus, System, resolved_system
+from .domain.enums import ALL_PLAY_ALL_LIMIT, SOLO_STATUSES, MatchStatus, Play, Progressive, RoundStatus, System, resolved_system
 from .domain.records import DEFAULT_SETTINGS
 from .domain.limits import MAX_PLAYER_TEXT, MAX_TOURNAMENT_NAME
 from .domain.results import ScoreFault, check_scores
@@ -46,6 +46,8 @@ class Tournament(models.Model):
                                                  Progressive.RUNNING: "Sum of running totals (chess reading)"},
                                    "ProgressiveChoice")
     HALF_POINT_CHOICES = [(0, "0"), (1, "½"), (2, "1")]
+    PlayChoice = choices_of(Play, {Play.TABLE: "At the tables (results entered)",
+                                   Play.ONLINE: "Online, in the site's game rooms"}, "PlayChoice")
 
     name = models.CharField(max_length=MAX_TOURNAMENT_NAME)
     slug = models.SlugField(max_length=80, unique=True)
@@ -60,6 +62,8 @@ class Tournament(models.Model):
     # VP for an excused absence (a requested bye), in half points (tournament.md, Byes).
     excused_half_points = models.PositiveSmallIntegerField(choices=HALF_POINT_CHOICES,
                                                            default=DEFAULT_SETTINGS.excused_half_points)
+    # Where the next rounds are played (online-play.md, Setting up); a round keeps the way it was published with.
+    play = models.CharField(max_length=10, choices=PlayChoice.choices, default=Play.TABLE)
     # False hides the tournament from the public list (a test event); its pages stay reachable by address.
     listed = models.BooleanField(default=True, help_text="Shown in the public list of tournaments.")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -166,6 +170,9 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     created_at = models.DateTimeField(auto_now_add=True)
+    # How the round was published: at the tables, or online with a start time (no clock runs before it).
+    play = models.CharField(max_length=10, choices=Tournament.PlayChoice.choices, default=Play.TABLE)
+    starts_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]

@@ -203,3 +203,25 @@ def test_the_random_player_moves_only_on_its_turn_and_only_legally():
     assert move["action"] == "place" and move["tile"] in ("RO", "OR") and move["cells"] == [[1, 0], [1, 1]]
     assert move["seq"] == 4
     assert choose_move({**message, "stage": "decide", "may_swap": False}, rng)["action"] == "end_turn"
+
+
+def test_publishing_a_round_of_an_online_tournament_opens_a_room_per_game_and_the_link_leads_to_it(client):
+    from datetime import datetime, timezone
+
+    from tournament import services as event
+
+    tournament = make_event("Online Open", ["Ann Able", "Ben Baker", "Cleo Cole", "Dev Dane", "Eve Etty"], play="online")
+    starts = datetime(2026, 11, 25, 19, 30, tzinfo=timezone.utc)
+    event.publish_round(event.generate_round(tournament), starts_at=starts)
+    games = [m for m in matches(tournament) if m.second_id]
+    assert len(games) == 2  # five players: two games and a bye, which has no room
+    rooms = {m.pk: m.room for m in games}
+    assert all(room.starts_at_ms >= int(starts.timestamp() * 1000) for room in rooms.values())
+    page = client.get(f"/p/{games[0].first.link_token}/").content.decode()
+    assert f"/p/{games[0].first.link_token}/play/" in page and "Send the result" not in page
+    assert client.get(f"/p/{games[0].first.link_token}/play/").status_code == 200
+
+
+def test_a_round_at_the_tables_opens_no_room():
+    tournament = make_event("Table Open", ["Ann Able", "Ben Baker"], publish_round_one=True)
+    assert not any(hasattr(m, "room") for m in matches(tournament))

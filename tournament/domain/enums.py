@@ -40,6 +40,13 @@ class System(StrEnum):
     ALL_PLAY_ALL = "all-play-all"
 
 
+class Play(StrEnum):
+    """Where a round's games are played (`settings.play`, online-play.md): over the board, or in the site's rooms."""
+
+    TABLE = "table"
+    ONLINE = "online"
+
+
 class Progressive(StrEnum):
     """How progressive difference and level add up (`settings.progressive`)."""
 

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import timezone
 
 from .. import audit
 from ..cache import bump
 from ..models import Match, Player, Round, Tournament
-from ..domain.enums import System
+from ..domain.enums import Play, System
 from ..domain.schedule import last_round
 from ..next_round import NotReady, pair_next
 from ..pairing import PairingImpossible
 from ..records import record_of
 from .entries import close_entries
+from ..signals import round_published
 from .refused import Refused
 
 
@@ -121,13 +123,22 @@ def _changed_lines(before: list[str], after: list[str]) -> tuple[list[str], list
 
 
 @transaction.atomic
-def publish_round(round_: Round, user=None) -> None:
-    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+def publish_round(round_: Round, user=None, *, starts_at=None) -> None:
+    """Publish a draft.  Under the tournament's `play` setting "online" the round is played in game rooms from
+    `starts_at` (default now): the rooms open in this same transaction (`round_published`, received by `rooms`)."""
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     if round_.status != Round.DRAFT:
         raise Refused(f"Round {round_.number} is already published.")
     round_.status = Round.PUBLISHED
+    round_.play = round_.tournament.play
+    if round_.play == Play.ONLINE:
+        round_.starts_at = starts_at or timezone.now()
     round_.save()
-    audit.record(round_.tournament, user, "round published", f"Round {round_.number}", after=audit.tables_of(round_))
+    after = audit.tables_of(round_)
+    if round_.play == Play.ONLINE:
+        after = {"played": "online", "starts": round_.starts_at.isoformat(timespec="seconds"), "tables": after}
+    audit.record(round_.tournament, user, "round published", f"Round {round_.number}", after=after)
+    round_published.send(sender=Round, round=round_)
 
 
 @transaction.atomic
