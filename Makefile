@@ -36,7 +36,7 @@ run: $(STAMP)
 serve: $(STAMP)
 	$(VPY) manage.py migrate --noinput
 	$(VPY) manage.py collectstatic --noinput --verbosity 0
-	exec $(VPY) -m gunicorn -c python:tournament.gunicorn_conf tournament.wsgi:application
+	exec $(VPY) -m gunicorn -c python:tournament.gunicorn_conf tournament.asgi:application
 
 test: $(STAMP)
 	$(VPY) -m pytest $(PYTEST_ARGS)

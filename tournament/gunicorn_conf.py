@@ -1,4 +1,9 @@
-"""gunicorn's settings for `make serve`: `gunicorn -c python:tournament.gunicorn_conf tournament.wsgi`.
+"""gunicorn's settings for `make serve`: `gunicorn -c python:tournament.gunicorn_conf tournament.asgi:application`.
+
+The workers are uvicorn's (`uvicorn_worker.UvicornWorker`): the site is an
+ASGI application, the pages over HTTP and the game rooms over WebSockets
+(tournament/asgi.py), with Django running each request's view in a thread of
+its own.
 
 - PORT (default 8000) and LISTEN_ADDRESS (default 127.0.0.1, for a proxy on
   the same machine; 0.0.0.0 to be reached from other machines directly);
@@ -32,6 +37,7 @@ bind = f"{os.environ.get('LISTEN_ADDRESS', '').strip() or '127.0.0.1'}:{port}"
 workers = _whole_number("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1) + 1, 1, 256)
 accesslog = "-"
 errorlog = "-"
+worker_class = "uvicorn_worker.UvicornWorker"
 # gunicorn 24+ opens a control socket at one fixed path per user: a second
 # instance on the machine would take it over.  Nothing here uses it.
 control_socket_disable = True
@@ -49,9 +55,10 @@ class RedactingLogger(Logger):
         self.error_log.addFilter(RequestContextFilter())
 
     def setup(self, cfg):
-        """gunicorn's handlers, each writing through a redacting formatter: a traceback's text too."""
+        """gunicorn's handlers, each writing through a redacting formatter: a traceback's text too, and the
+        access lines uvicorn's workers write through the same handlers ("uvicorn.access")."""
         super().setup(cfg)
-        for handler in self.error_log.handlers:
+        for handler in self.error_log.handlers + self.access_log.handlers:
             if handler.formatter is not None:
                 handler.setFormatter(RedactingFormatter(handler.formatter._fmt, handler.formatter.datefmt))
 

@@ -154,9 +154,13 @@ ASGI_APPLICATION = "tournament.asgi.application"
 
 # SQLite file in the project folder unless DATABASE_URL says otherwise.
 # Connections close after each request unless DJANGO_CONN_MAX_AGE says to keep
-# them (a gunicorn deployment on PostgreSQL may set 60); kept connections of
-# the live-server threads would also hold the test database open at teardown.
+# them; kept connections of the live-server threads would also hold the test
+# database open at teardown.  Under ASGI (`make serve`: each request's view
+# runs in a thread of its own) Django asks for no persistent connections:
+# DJANGO_DB_POOL=N gives each process a pool of up to N PostgreSQL
+# connections instead (psycopg's pool), and then DJANGO_CONN_MAX_AGE must be 0.
 conn_max_age = _env_int("DJANGO_CONN_MAX_AGE", 0)
+db_pool = _env_int("DJANGO_DB_POOL", 0)
 try:
     DATABASES = {
         "default": dj_database_url.config(
@@ -170,6 +174,14 @@ except ValueError:  # the message would quote the address, password and all: nam
         f"DATABASE_URL (scheme {urlsplit(os.environ.get('DATABASE_URL', '')).scheme!r}) cannot be read: "
         "set it like postgres://user:password@127.0.0.1:5432/name or sqlite:////path/to/db.sqlite3"
     ) from None
+
+if db_pool:
+    if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        raise ImproperlyConfigured("DJANGO_DB_POOL is for PostgreSQL: leave it unset on SQLite.")
+    if conn_max_age:
+        raise ImproperlyConfigured("DJANGO_DB_POOL and DJANGO_CONN_MAX_AGE cannot both be set: a pool keeps the "
+                                   "connections itself (set DJANGO_CONN_MAX_AGE=0).")
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": db_pool, "timeout": 10}
 
 # SQLite as a real default, with several people saving at once (README, "Database"):
 # - IMMEDIATE: a transaction takes the write lock when it begins, so a second
@@ -328,9 +340,9 @@ LOGGING = {
         "django": {"handlers": ["stderr", "mail_admins"], "level": "WARNING", "propagate": False},
         # runserver's request lines ("GET /p/<token>/ HTTP/1.1" 200), which Django's default writes whole.
         "django.server": {"handlers": ["server_lines"], "level": "INFO", "propagate": False},
-        # The same lines from Daphne's runserver (`make run`), and uvicorn's access log (`make serve`).
+        # The same lines from Daphne's runserver (`make run`).  (uvicorn's access lines under `make serve`
+        # go through gunicorn's access log, redacted there: tournament/gunicorn_conf.py.)
         "django.channels.server": {"handlers": ["server_lines"], "level": "INFO", "propagate": False},
-        "uvicorn.access": {"handlers": ["server_lines"], "level": "INFO", "propagate": False},
     },
 }
 

@@ -50,6 +50,7 @@ def server_environment(port: int, static_root) -> dict:
         PORT=str(port),
         LISTEN_ADDRESS="127.0.0.1",
         WEB_CONCURRENCY="2",
+        DJANGO_DB_POOL="4",  # as the README runs it: a pool per process under the ASGI workers
     )
     return env
 
