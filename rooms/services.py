@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -81,9 +83,61 @@ def open_rooms_of(sender=None, *, round, **kwargs) -> None:
 # -- reading and settling ---------------------------------------------------------------------
 
 
+class _Replays:
+    """The last committed game of each room this process has read, by the room's sequence number.
+
+    Only a shortcut: the database stays the one authority.  A table is taken out
+    to be used (so no two threads share one) and put back, with its sequence
+    number, only once what it holds is committed; a room read after a change
+    elsewhere replays just the events it has not seen.
+    """
+
+    MAX_ROOMS = 2_000
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.tables: OrderedDict[tuple, tuple[int, Table]] = OrderedDict()
+
+    def take(self, room_id: tuple) -> tuple[int, Table] | None:
+        with self.lock:
+            return self.tables.pop(room_id, None)
+
+    def keep(self, room_id: tuple, seq: int, table: Table) -> None:
+        with self.lock:
+            known = self.tables.get(room_id)
+            if known is None or known[0] < seq:
+                self.tables[room_id] = (seq, table)
+                self.tables.move_to_end(room_id)
+            while len(self.tables) > self.MAX_ROOMS:
+                self.tables.popitem(last=False)
+
+
+_replays = _Replays()
+
+
 def table_of(room: Room) -> Table:
-    events = [Stored(e.kind, e.at_ms, e.data) for e in room.events.order_by("seq")]
-    return Table.replay(room.names, room.clock_s, room.starts_at_ms, events)
+    """The room's game as its stored events make it (replaying only those this process has not seen)."""
+    cached = _replays.take(_key(room))
+    if cached is not None and cached[0] <= room.seq and not cached[1].new:
+        seq, table = cached
+        for event in room.events.filter(seq__gt=seq).order_by("seq"):
+            table._apply(Stored(event.kind, event.at_ms, event.data))
+    else:
+        events = [Stored(e.kind, e.at_ms, e.data) for e in room.events.order_by("seq")]
+        table = Table.replay(room.names, room.clock_s, room.starts_at_ms, events)
+    return table
+
+
+def _keep_after_commit(room: Room, table: Table) -> None:
+    """Put the table back for the next read once the events it holds are committed (never a rolled-back one)."""
+    key, seq = _key(room), room.seq
+    transaction.on_commit(lambda: _replays.keep(key, seq, table))
+
+
+def _key(room: Room) -> tuple:
+    """A room as the cache knows it: its id and when it opened (an id is never reused, but a flushed or
+    restored database may give it again)."""
+    return room.pk, room.opened_at_ms, room.starts_at_ms
 
 
 def look(room_id: int, seat: int | None, *, at_ms: int | None = None) -> Answer:
@@ -92,7 +146,10 @@ def look(room_id: int, seat: int | None, *, at_ms: int | None = None) -> Answer:
     room = Room.objects.get(pk=room_id)
     if room.wakes_at_ms is not None and room.wakes_at_ms <= at_ms:
         return settle(room_id, seat, at_ms=at_ms)
-    return Answer(view(table_of(room), seat, room.seq, at_ms), applied=False)
+    table = table_of(room)
+    answer = Answer(view(table, seat, room.seq, at_ms), applied=False)
+    _replays.keep(_key(room), room.seq, table)  # read only: nothing to wait for
+    return answer
 
 
 @transaction.atomic
@@ -136,7 +193,9 @@ def move(room_id: int, seat: int, action: str, *, seq: int, client_id: str = "",
     at_ms = now_ms() if at_ms is None else at_ms
     room = _locked(room_id)
     if client_id and room.events.filter(client_id=client_id).exists():
-        return Answer(view(table_of(room), seat, room.seq, at_ms), applied=False)
+        table = table_of(room)
+        _keep_after_commit(room, table)
+        return Answer(view(table, seat, room.seq, at_ms), applied=False)
     if action not in ACTIONS:
         raise Refused("bad-event", f"unknown move {action!r}: one of {', '.join(ACTIONS)}")
     if seq != room.seq:
@@ -216,6 +275,7 @@ def _locked(room_id: int) -> Room:
 def _store(room: Room, table: Table, client_id: str = "", client_from: int = 0) -> None:
     """Append the table's new events, bring the room row up to date, and write the result of a game just over."""
     if not table.new:
+        _keep_after_commit(room, table)
         return
     rows = []
     for index, event in enumerate(table.new):
@@ -230,6 +290,7 @@ def _store(room: Room, table: Table, client_id: str = "", client_from: int = 0) 
         _write_result(room, table)
     table.new = []
     seq = room.seq
+    _keep_after_commit(room, table)
     transaction.on_commit(lambda: bell.ring(room.pk, seq))
 
 
