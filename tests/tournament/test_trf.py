@@ -34,7 +34,9 @@ def tournament(players, rounds, **settings):
 
 
 def played(first, second, scores):
-    return {"first": first, "second": second, "status": "played", "scores": scores, "flagged": [False, False], "log": None}
+    # A copy of the scores: a test that damages a file's scores (test_command_bad_file) must not damage WIN itself.
+    return {"first": first, "second": second, "status": "played", "scores": [list(side) for side in scores],
+            "flagged": [False, False], "log": None}
 
 
 def bye(player):
