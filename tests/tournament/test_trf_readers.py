@@ -12,6 +12,10 @@ and py4swiss (a test dependency).  bbpPairings' rules, as written:
   `Z` or blank: BBZ; `U`: BBU) and a file whose points column disagrees is refused.
 """
 
+import os
+import shutil
+import subprocess
+
 import pytest
 
 from tournament.tfile import parse
@@ -147,3 +151,20 @@ def test_py4swiss_reads_every_shape(tmp_path, bye_vp, late_vp, excused_vp):
         assert [s.starting_number for s in parsed.player_sections] == list(range(1, 8))
         assert [s.name for s in parsed.player_sections][:2] == ["Ann Able", "Ben Baker"]
         assert [s.rank for s in parsed.player_sections] == [int(col(line, 86, 89)) for line in player_lines(text)]
+
+
+# bbpPairings itself, when it is installed (it is a C++ program: build it from its repository and put it on the
+# PATH as bbpPairings.exe, its own name for the binary, or name it in BBPPAIRINGS).
+BBPPAIRINGS = os.environ.get("BBPPAIRINGS") or shutil.which("bbpPairings.exe") or shutil.which("bbpPairings")
+
+
+@pytest.mark.skipif(not BBPPAIRINGS, reason="bbpPairings is not installed (set BBPPAIRINGS to its binary)")
+@pytest.mark.parametrize("pairing_bye", [True, False])
+@pytest.mark.parametrize("bye_vp, late_vp, excused_vp", VALUES)
+def test_bbppairings_reads_the_file_and_pairs_the_next_round(tmp_path, bye_vp, late_vp, excused_vp, pairing_bye):
+    path = tmp_path / "t.trf"
+    path.write_text(to_trf(seven(bye_vp, late_vp, excused_vp), pairing_bye=pairing_bye), encoding="utf-8")
+    run = subprocess.run([BBPPAIRINGS, "--dutch", str(path), "-p", str(tmp_path / "pairs.txt")],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr  # it refuses a malformed line or a score its results do not add up to
+    assert (tmp_path / "pairs.txt").read_text().splitlines()[0].strip().isdigit()  # the number of tables
