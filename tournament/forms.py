@@ -131,11 +131,10 @@ class PlayerForm(forms.Form):
     club = forms.CharField(max_length=120, required=False)
     duplicate_ok = forms.BooleanField(required=False, label="Another player of the same name (not the same person twice)")
 
-    def clean_rating(self):
-        rating = self.cleaned_data["rating"]
-        if rating is not None and not is_rating(rating):  # the players file's and the tournament file's rule
+    def clean_rating(self):  # the players file's and the tournament file's rule (values.is_rating)
+        if self.cleaned_data["rating"] is not None and not is_rating(self.cleaned_data["rating"]):
             raise forms.ValidationError(f"A rating is {RATING_RULE}, or empty.")
-        return rating
+        return self.cleaned_data["rating"]
 
 
 class PlayersCsvForm(forms.Form):
@@ -159,14 +158,10 @@ class PlayersCsvForm(forms.Form):
             return cleaned
         if upload is not None:
             try:
-                upload = _within(upload, MAX_CSV_BYTES, "a players file")
-                upload.seek(0)  # a form rebuilt after a refusal reads the same upload again
-                text = decode_players_file(upload.read())
-            except PlayersFileFault as fault:
-                self.add_error("file", forms.ValidationError(fault.faults))
-                return cleaned
-            except forms.ValidationError as error:
-                self.add_error("file", error)
+                # open() reads from the start: a form rebuilt after a refusal reads the same upload again.
+                text = decode_players_file(_within(upload, MAX_CSV_BYTES, "a players file").open().read())
+            except (forms.ValidationError, PlayersFileFault) as error:
+                self.add_error("file", getattr(error, "faults", error))  # a fault's sentences, or the size
                 return cleaned
         elif not text:
             self.add_error("file", "Choose a players file.")
