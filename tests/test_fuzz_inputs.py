@@ -500,7 +500,8 @@ def odd_but_well_formed_files(draw):
         "ours": plain_json}), label="settings")
     for player in file["players"]:
         player["name"] = draw(names, label="player name")
-        player["rating"] = draw(st.none() | st.integers(-(2**31) + 1, 2**31 - 1), label="rating")
+        # A rating is 0 to 10,000 in the file as in the form and the players file (values.is_rating).
+        player["rating"] = draw(st.none() | st.integers(0, 10_000), label="rating")
         if draw(st.booleans(), label="club"):
             player["club"] = draw(st.none() | plain_text | st.just("c" * 120), label="club")
         player["withdrawn_after_round"] = withdrawn = draw(st.none() | st.integers(0, rounds + 2), label="withdrawn")

@@ -12,9 +12,10 @@ from games.colours import COLOURS
 
 from .domain.records import DEFAULT_SETTINGS
 from .domain.limits import MAX_RATING
+from .domain.values import RATING_RULE, is_rating
 from .domain.results import MAX_SCORE
 from .models import Match, Player, Tournament
-from .players_csv import PlayersFileFault, read_players
+from .players_csv import PlayersFileFault, decode_players_file, read_players
 from .tfile import FileFault, load_text
 
 # What the site itself writes must come back in (README, "Limits"): its compact export of a 500-player,
@@ -126,9 +127,14 @@ class TournamentFileForm(forms.Form):
 
 class PlayerForm(forms.Form):
     name = forms.CharField(max_length=120)
-    rating = forms.IntegerField(required=False, min_value=0, max_value=MAX_RATING)
+    rating = forms.IntegerField(required=False, widget=forms.NumberInput(attrs={"min": 0, "max": MAX_RATING}))
     club = forms.CharField(max_length=120, required=False)
     duplicate_ok = forms.BooleanField(required=False, label="Another player of the same name (not the same person twice)")
+
+    def clean_rating(self):  # the players file's and the tournament file's rule (values.is_rating)
+        if self.cleaned_data["rating"] is not None and not is_rating(self.cleaned_data["rating"]):
+            raise forms.ValidationError(f"A rating is {RATING_RULE}, or empty.")
+        return self.cleaned_data["rating"]
 
 
 class PlayersCsvForm(forms.Form):
@@ -152,9 +158,10 @@ class PlayersCsvForm(forms.Form):
             return cleaned
         if upload is not None:
             try:
-                text = _text_of(_within(upload, MAX_CSV_BYTES, "a players file"), "The file")
-            except forms.ValidationError as error:
-                self.add_error("file", error)
+                # open() reads from the start: a form rebuilt after a refusal reads the same upload again.
+                text = decode_players_file(_within(upload, MAX_CSV_BYTES, "a players file").open().read())
+            except (forms.ValidationError, PlayersFileFault) as error:
+                self.add_error("file", getattr(error, "faults", error))  # a fault's sentences, or the size
                 return cleaned
         elif not text:
             self.add_error("file", "Choose a players file.")

@@ -11,6 +11,7 @@ app_name = "manage"
 ONE_TOURNAMENT = {
     "dashboard": ("", dashboard.dashboard),
     "export": ("export.json", tournaments.export),
+    "export_trf": ("export.trf", tournaments.export_trf),
     "print": ("print/<str:what>.pdf", tournaments.print_sheet),
     "print_round": ("print/<str:what>/round-<int:number>.pdf", tournaments.print_sheet),
     "add_player": ("players/add/", players.add_player),

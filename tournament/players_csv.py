@@ -1,5 +1,8 @@
 """A players file: CSV lines of name, rating, club, read and checked as strictly as the tournament file.
 
+`decode_players_file(data)` gives the text of the bytes uploaded (UTF-8, or
+UTF-16 with its byte-order mark, cells separated by commas or, as Excel's
+"Unicode Text" writes them, by tabs), or says what to save the file as;
 `read_players(text)` gives the rows, or raises `PlayersFileFault` with one
 sentence per fault, each naming its line and field: the same limits as the
 tournament file and the player form (`domain.limits`: a name and a club of
@@ -17,7 +20,8 @@ import io
 import unicodedata
 from dataclasses import dataclass
 
-from .domain.limits import MAX_PLAYER_TEXT, MAX_PLAYERS_FILE_ROWS, MAX_RATING
+from .domain.limits import MAX_PLAYER_TEXT, MAX_PLAYERS_FILE_ROWS
+from .domain.values import RATING_RULE, rating_of_text
 
 MAX_FAULTS_SHOWN = 20
 
@@ -41,11 +45,45 @@ class PlayersFileFault(ValueError):
         self.faults = shown
 
 
+# What Excel and LibreOffice call the encoding a players file should be saved in.
+SAVE_AS_UTF8 = ('save it again as "CSV UTF-8 (Comma delimited)" (Excel: File, Save As; LibreOffice: '
+                'Text CSV, character set Unicode (UTF-8)) and choose that file')
+
+
+def decode_players_file(data: bytes) -> str:
+    """The text of an uploaded players file: UTF-8 (with or without its byte-order mark), or UTF-16 with its
+    byte-order mark (Excel's "Unicode Text"), as the tournament import reads JSON.
+
+    Other bytes, most often Windows-1252 (Excel's plain "CSV (Comma delimited)"), raise `PlayersFileFault`
+    naming the line, the byte and what to save the file as; guessing an 8-bit encoding would misread names.
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")  # the codec reads the mark, either byte order, and drops it
+        except UnicodeDecodeError as error:
+            raise PlayersFileFault([f"The file starts as UTF-16 text but byte {error.start} is not UTF-16: "
+                                    f"{SAVE_AS_UTF8}."]) from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise PlayersFileFault([_not_utf8(data, error.start)]) from None
+
+
+def _not_utf8(data: bytes, at: int) -> str:
+    line = data.count(b"\n", 0, at) + 1
+    byte = data[at]
+    if b"\x00" in data[:200]:  # every other byte zero: UTF-16 that lost its byte-order mark
+        return f"The file is not UTF-8 text: it looks like UTF-16 without its byte-order mark; {SAVE_AS_UTF8}."
+    as_ansi = bytes([byte]).decode("cp1252", errors="replace")
+    return (f"Line {line}: the file is not UTF-8 text (byte {at}, 0x{byte:02X}, is \"{as_ansi}\" in Windows-1252, "
+            f"the encoding of Excel's plain \"CSV (Comma delimited)\"): {SAVE_AS_UTF8}.")
+
+
 def read_players(text: str) -> list[PlayerRow]:
     """The rows of a players file, in order; a first line "name,rating,club" is a header and is skipped."""
     rows: list[PlayerRow] = []
     faults: list[str] = []
-    reader = csv.reader(io.StringIO(text), strict=True)
+    reader = csv.reader(io.StringIO(text), strict=True, delimiter=_delimiter(text))
     line = 1  # where the next record starts
     while True:
         try:
@@ -71,6 +109,14 @@ def read_players(text: str) -> list[PlayerRow]:
     if not rows:
         raise PlayersFileFault(["The file has no players in it: one line per player, name,rating,club."])
     return rows
+
+
+def _delimiter(text: str) -> str:
+    """"," or, when the first line holds a tab, a tab: Excel's "Unicode Text" (UTF-16) separates cells by tabs.
+
+    No name nor club may hold a tab, so a first line with one was never a good comma-separated line."""
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    return "\t" if "\t" in first else ","
 
 
 def _is_header(cells: list[str]) -> bool:
@@ -101,7 +147,7 @@ def _row(line: int, cells: list[str]) -> tuple[PlayerRow | None, list[str]]:
                       "commas (name,rating,club); save the file as CSV with commas.")
     if faults:
         return None, faults
-    return PlayerRow(line, name, int(rating_text) if rating_text else None, club), []
+    return PlayerRow(line, name, rating_of_text(rating_text) if rating_text else None, club), []
 
 
 def _text_problem(text: str, required: bool) -> str | None:
@@ -120,8 +166,7 @@ def _text_problem(text: str, required: bool) -> str | None:
 def _rating_problem(text: str) -> str | None:
     if not text:
         return None
-    # ASCII digits only: int() would take "²"'s cousins ("٣") and a hundred thousand digits.
-    if not (text.isascii() and text.isdigit() and len(text) <= len(str(MAX_RATING))) or int(text) > MAX_RATING:
+    if rating_of_text(text) is None:
         shown = text if len(text) <= 20 else text[:20] + "..."
-        return f"{shown!r} is not a rating: a rating is a whole number from 0 to {MAX_RATING:,}, or empty."
+        return f"{shown!r} is not a rating: a rating is {RATING_RULE}, or empty."
     return None

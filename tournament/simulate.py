@@ -52,7 +52,8 @@ def simulate(
         "name": f"Simulated {system} of {players}",
         "settings": {"system": system, "rounds": rounds, "bye_vp": 1, "progressive": "sum", "clock_s": 600},
         "players": [
-            {"id": i + 1, "name": player_name(i), "rating": 2000 - 10 * i, "withdrawn_after_round": None}
+            # 2000 down by 10 a seed, and 0 from the 201st on: a rating is never below 0 (values.is_rating).
+            {"id": i + 1, "name": player_name(i), "rating": max(0, 2000 - 10 * i), "withdrawn_after_round": None}
             for i in range(players)
         ],
         "rounds": [],

@@ -58,14 +58,28 @@ How our record maps onto the result codes:
   therefore describes the completed rounds only, which is also what a pairing
   program needs to pair the next one.
 
-Points: VP in the "p.p" format (`1.0`, `2.5`, `10.0`).  Rank: place by VP,
-higher first, ties in seed order (one distinct rank per player).
+Points: VP in the "p.p" format (`1.0`, `2.5`, `10.0`).  Rank: the line's
+position in the project's standings (`scoring.standings`: VP, then the
+tie-breaks in order) over the rounds the file describes, players still level
+in seed order (one distinct rank per player), so a player who won the
+head-to-head ranks above the one they beat, as on the standings page.
+
+Point values other than TRF-16's own (only the pairing-allocated bye can
+differ: a bye worth ½ or 0 VP) are written as bbpPairings' extension
+(its README: "BBW pp.p", ..., "BBU pp.p"): the code, a space, then the value
+right-aligned in a four-character field, `BBU  0.5`.  bbpPairings reads the
+value from columns 5-8 and refuses a shorter line as invalid; it then
+recomputes every player's score from the result codes with those values
+(1 + F: BBW, = H: BBD, 0: BBL, - : BBF, Z: BBZ, U: BBU) and refuses a file
+whose points column disagrees.
 The name is written as it is in our file (TRF asks for "Lastname, Firstname";
 we do not guess the split) and cut to the 33 columns of the field.
 Lines end in "\\n" (the standard asks for CR; both readers above accept LF).
 """
 
 from __future__ import annotations
+
+from scoring.standings import standings
 
 from .domain.records import TournamentFile
 from .domain.rounds import PlayerRound, RoundKind, completed_rounds, player_rounds
@@ -138,6 +152,17 @@ def round_blocks(record: TournamentFile, pairing_bye: bool = True) -> dict[int, 
             for player_id, rounds in games.items()}
 
 
+def bb_line(code: str, half_points: int) -> str:
+    """A bbpPairings point-value line: "BBU  0.5", the value in its four-character field `pp.p`."""
+    return f"{code} {format_points(half_points):>4}"
+
+
+def places(record: TournamentFile) -> dict[int, int]:
+    """Each player's TRF rank: their line in the standings over the completed rounds (the rounds written)."""
+    written = TournamentFile(record.name, record.settings, record.players, completed_rounds(record))
+    return {line.player_id: rank for rank, line in enumerate(standings(written), start=1)}
+
+
 def _put(line: list[str], start: int, text: str, width: int, right: bool = False) -> None:
     """Write `text` into the 1-based columns start..start+width-1 of `line` (numbers right-aligned)."""
     if right and len(text) > width:  # a number is never cut: 10000 players or 100 VP do not fit TRF-16
@@ -167,16 +192,13 @@ def to_trf(record: TournamentFile, *, pairing_bye: bool = True) -> str:
     """The tournament as TRF-16 text (see the module docstring for every choice made)."""
     blocks = round_blocks(record, pairing_bye)
     half_points = {p.id: sum(b.half_points for b in blocks[p.id]) for p in record.players}
-    places = {
-        p.id: place
-        for place, p in enumerate(sorted(record.players, key=lambda p: (-half_points[p.id], p.seed)), start=1)
-    }
+    rank = places(record)
     lines = [f"012 {_one_line(record.name)}", f"XXR {announced_rounds(record)}"]
     if pairing_bye and record.settings.bye_half_points != 2:
         value = format_points(record.settings.bye_half_points)
-        lines += [f"XXS PAB={value}", f"BBU {value}"]
+        lines += [f"XXS PAB={value}", bb_line("BBU", record.settings.bye_half_points)]
     for player in record.players:
         lines.append(
-            player_line(player.seed, player.name, player.rating, half_points[player.id], places[player.id], blocks[player.id])
+            player_line(player.seed, player.name, player.rating, half_points[player.id], rank[player.id], blocks[player.id])
         )
     return "\n".join(lines) + "\n"

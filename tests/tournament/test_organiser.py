@@ -199,6 +199,7 @@ def requests_for(tournament):
         ("/manage/import/", {"file": file}),
         (f"/manage/{slug}/", {}),
         (f"/manage/{slug}/export.json", {}),
+        (f"/manage/{slug}/export.trf", {}),
         (f"/manage/{slug}/players/add/", {"name": "Zed"}),
         (f"/manage/{slug}/players/import/", {"file": csv_file}),
         (f"/manage/{slug}/players/{ann.number}/withdraw/", {"after_round": 0}),
@@ -404,6 +405,16 @@ def test_export_then_import_gives_the_organiser_a_copy(org_client, organiser, ru
     copy = Tournament.objects.exclude(pk=running.pk).get()
     assert response.status_code == 302 and response.url == f"/manage/{copy.slug}/"
     assert organiser in copy.organisers.all() and copy.players.count() == 5
+
+
+def test_the_dashboard_offers_the_trf_beside_the_tournament_file(org_client, running):
+    page = org_client.get(f"/manage/{running.slug}/").content.decode()
+    assert f'href="/manage/{running.slug}/export.json"' in page and f'href="/manage/{running.slug}/export.trf"' in page
+    response = org_client.get(f"/manage/{running.slug}/export.trf")
+    assert response["Content-Disposition"] == f'attachment; filename="{running.slug}.trf"'
+    lines = response.content.decode().splitlines()
+    assert lines[0] == "012 Guarded Open"
+    assert sum(line.startswith("001") for line in lines) == 5  # one line a player
 
 
 def test_a_faulty_or_huge_file_is_refused_with_its_place(org_client):

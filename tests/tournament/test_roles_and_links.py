@@ -40,6 +40,7 @@ def organiser_only(tournament):
     ann = tournament.players.get(name="Ann Able")
     return [
         (f"/manage/{slug}/export.json", {}),
+        (f"/manage/{slug}/export.trf", {}),
         (f"/manage/{slug}/players/add/", {"name": "Zed"}),
         (f"/manage/{slug}/players/{ann.number}/withdraw/", {"after_round": 0}),
         (f"/manage/{slug}/pair/", {}),

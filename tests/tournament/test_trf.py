@@ -34,7 +34,9 @@ def tournament(players, rounds, **settings):
 
 
 def played(first, second, scores):
-    return {"first": first, "second": second, "status": "played", "scores": scores, "flagged": [False, False], "log": None}
+    # A copy of the scores: a test that damages a file's scores (test_command_bad_file) must not damage WIN itself.
+    return {"first": first, "second": second, "status": "played", "scores": [list(side) for side in scores],
+            "flagged": [False, False], "log": None}
 
 
 def bye(player):
@@ -150,7 +152,10 @@ def test_three_players_half_point_bye_and_double_forfeit():
 def test_zero_point_bye():
     players = [{"id": 1, "name": "A"}, {"id": 2, "name": "B"}, {"id": 3, "name": "C"}]
     lines = player_lines(trf_of(tournament(players, [[played(1, 2, WIN), bye(3)]], bye_vp=0)))
-    assert col(lines[2], 81, 99) == " 0.0    3  0000 - Z"
+    # B and C are level on 0 VP; C's bye leaves C's progressive difference at 0, B's lost game at −5:
+    # the standings put C second, B third, and so does the rank column.
+    assert col(lines[2], 81, 99) == " 0.0    2  0000 - Z"
+    assert col(lines[1], 81, 89) == " 0.0    3"
 
 
 def test_byes_are_pairing_allocated_u_by_default():
@@ -167,7 +172,7 @@ def test_pairing_bye_option_writes_u_and_its_value():
     assert "XXS" not in text  # a bye worth 1 is every reader's default
     obj["settings"]["bye_vp"] = 0.5
     text = trf_of(obj, pairing_bye=True)
-    assert text.splitlines()[2:4] == ["XXS PAB=0.5", "BBU 0.5"]
+    assert text.splitlines()[2:4] == ["XXS PAB=0.5", "BBU  0.5"]  # bbpPairings: the value in columns 5-8
     assert col(player_lines(text)[2], 81, 99) == " 0.5    2  0000 - U"
 
 

@@ -11,6 +11,8 @@ import json
 import math
 from typing import Any
 
+from .limits import MAX_RATING
+
 
 def is_whole(value: Any) -> bool:
     """An integer, and not a bool (JSON's true is no number)."""
@@ -27,6 +29,25 @@ def whole_number(text: str, largest: int = 2**63 - 1) -> int | None:
         return None
     number = int(text)
     return number if number <= largest else None
+
+
+# --- A player's rating: one rule for the player form, the players file and the tournament file -----------
+
+RATING_RULE = f"a whole number from 0 to {MAX_RATING:,}"
+
+
+def is_rating(value: Any) -> bool:
+    """Whether `value` is a player's rating: a whole number from 0 to `MAX_RATING` (no rating at all is None,
+    which each reader allows in its own spelling: an empty cell or field, JSON's null)."""
+    return is_whole(value) and 0 <= value <= MAX_RATING
+
+
+def rating_of_text(text: str) -> int | None:
+    """The rating a typed or read text writes, or None if it writes none: ASCII digits only, within the rule.
+
+    `int` alone would take "-5", " 7", "²"'s cousins ("٣") and a hundred thousand digits."""
+    number = whole_number(text, MAX_RATING)
+    return number if is_rating(number) else None
 
 
 def show_json(value: Any) -> str:

@@ -20,6 +20,7 @@ from ..records import record_of
 from ..site_url import sheet_addresses
 from ..submitting import posted, refusal_shown
 from ..tfile import dumps
+from ..trf import to_trf
 from .access import ORGANISER, arbiter_required, has_any_role, organiser_required, staff_required
 
 
@@ -108,6 +109,14 @@ def export(request, tournament):
     text = dumps(record_of(tournament))
     response = HttpResponse(text + "\n", content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.json"'
+    return response
+
+
+@organiser_required
+def export_trf(request, tournament):
+    """The tournament as FIDE TRF-16 (`trf.to_trf`), for a pairing program or a rating officer."""
+    response = HttpResponse(to_trf(record_of(tournament)), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.trf"'
     return response
 
 

@@ -143,15 +143,34 @@ def fit(text: str, width: float, font: str, size: float) -> str:
     return text.rstrip() + "…"
 
 
+def fit_lines(text: str, width: float, font: str, size: float) -> str:
+    """Each line of the text cut to `width` (`fit`): a name stays on its line, a note under it on its own."""
+    return "\n".join(fit(line, width, font, size) for line in text.split("\n"))
+
+
+def wrap_marks(text: str, width: float, font: str, size: float) -> str:
+    """Marks such as "1 ½" or "12f ½", never cut: those that do not fit side by side go one under the other.
+
+    A mark cut short would print "…" for a result (a draw's "½" in a narrow crosstable cell did)."""
+    if text_width(text, font, size) <= width:
+        return text
+    return "\n".join(text.split())
+
+
 def listing(rows: list[list], widths: list[float], size: float = 9, bold_columns: tuple[int, ...] = (),
-            align_right: tuple[int, ...] = (), row_height: float | None = None) -> Table:
-    """A long table with its header row repeated on each page; text cut to fit its column."""
+            align_right: tuple[int, ...] = (), row_height: float | None = None,
+            mark_columns: tuple[int, ...] = ()) -> Table:
+    """A long table with its header row repeated on each page; text cut to fit its column, line by line,
+    except in `mark_columns` (results and marks), whose words wrap instead (`wrap_marks`)."""
     regular, heavy = fonts()
-    fitted = [rows[0]] + [
-        [fit(cell, widths[c] - 6, heavy if c in bold_columns else regular, size) if isinstance(cell, str) else cell
-         for c, cell in enumerate(row)]
-        for row in rows[1:]
-    ]
+
+    def fitted_cell(c: int, cell):
+        if not isinstance(cell, str):
+            return cell
+        font = heavy if c in bold_columns else regular
+        return (wrap_marks if c in mark_columns else fit_lines)(cell, widths[c] - 6, font, size)
+
+    fitted = [rows[0]] + [[fitted_cell(c, cell) for c, cell in enumerate(row)] for row in rows[1:]]
     heights = None if row_height is None else [row_height] * len(fitted)
     table = Table(fitted, colWidths=widths, rowHeights=heights, repeatRows=1, hAlign="LEFT")
     commands = [

@@ -66,12 +66,13 @@ def _by_table(record: TournamentFile, round_record: RoundRecord, vp: dict[int, i
             byes.append(["forfeit", first.name, format_vp(vp.get(first.id, 0)), second.name,
                          format_vp(vp.get(second.id, 0)), result_text(match)])
             continue
+        # The result once it is in, as the public pairings page writes it ("½–½", "1–0 forfeit"); blank to come.
         rows.append([str(table), first.name, format_vp(vp.get(first.id, 0)),
-                     second.name, format_vp(vp.get(second.id, 0)), ""])
+                     second.name, format_vp(vp.get(second.id, 0)), result_text(match)])
     for player in idle_players(record, round_record.number):  # an odd all-play-all's: no game, no VP
         byes.append(["idle", player.name, format_vp(vp.get(player.id, 0)), "(no game: odd field)", "", ""])
     widths = share(width, [_table_column(row[0] for row in byes), None, 11, None, 11,
-                           _table_column((row[5] for row in byes), minimum=30, bold=False)])
+                           _table_column((row[5] for row in rows[1:] + byes), minimum=30, bold=False)])
     return listing(rows + byes, widths, size=10, bold_columns=(0, 1), align_right=(2, 4), row_height=7 * mm)
 
 
@@ -79,17 +80,27 @@ def _table_column(words, minimum: float = 14, bold: bool = True) -> float:
     """A column's width in mm: `minimum`, or what its words ("excused", "forfeit", "0–0 (both absent)") need to
     be read whole."""
     font = fonts()[1 if bold else 0]
-    needed = max((text_width(word, font, 10) + 6 for word in words), default=0) / mm
+    needed = max((text_width(word, font, 10) + 9 for word in words), default=0) / mm  # the cell's padding, and air
     return max(minimum, math.ceil(needed))
 
 
 def _by_name(record: TournamentFile, round_record: RoundRecord, width: float) -> Table:
     entries = [[seat.player.name, "forfeit" if seat.plays == "forfeit" else str(seat.table or ""),
-                seat.forfeit.split()[0] if seat.plays == "forfeit" else seat.plays,  # "wins" or "loses"
-                seat.opponent.name if seat.opponent else ""] for seat in by_name(record, round_record.number)]
+                _plays(seat), seat.opponent.name if seat.opponent else ""]
+               for seat in by_name(record, round_record.number)]
     rows = [["Player", "Table", "Plays", "Opponent"]] + entries
-    widths = share(width, [None, _table_column(row[1] for row in entries), 18, None])
+    widths = share(width, [None, _table_column(row[1] for row in entries),
+                           _table_column((row[2] for row in entries), minimum=18, bold=False), None])
     return listing(rows, widths, size=10, bold_columns=(1,), row_height=6 * mm)
+
+
+def _plays(seat) -> str:
+    """The by-name list's "Plays": first, second, bye, excused, idle; for a forfeit of the all-play-all table,
+    "wins" or "loses" and, for the absent player, why ("loses (withdrawn)"), as the public list says it."""
+    if seat.plays != "forfeit":
+        return seat.plays
+    outcome = seat.forfeit.split()[0]  # "wins" or "loses"
+    return f"{outcome} ({seat.absent})" if seat.absent else outcome
 
 
 def _beside_code(heading: list, address: str, width: float) -> Table:

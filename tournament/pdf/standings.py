@@ -9,13 +9,13 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from scoring.metrics import DEFAULT_ORDER, metrics_in_order, order_text
-from scoring.standings import FULL_GRID_MAX, crosstable, round_chart, standings
+from scoring.standings import FULL_GRID_MAX, crosstable, other_rounds, round_chart, standings
 from scoring.ties import tie_notes, unapplied_head_to_head
 
 from ..domain.records import TournamentFile
 from ..domain.rounds import progress
 from ..domain.text import PROGRESSIVE_READINGS
-from .kit import MARGIN, SHADE, build, listing, page_size, share, style
+from .kit import MARGIN, SHADE, build, escape, listing, page_size, share, style
 
 
 # --- Standings and crosstable -----------------------------------------------------------
@@ -52,8 +52,10 @@ def _title(record: TournamentFile, what: str) -> str:
 
 
 def _name_cell(line) -> str:
+    """The name, and under it "withdrew after round 3" on its own line, so that cutting a long name to its
+    column never cuts the withdrawal off."""
     if line.withdrawn_after_round is not None:
-        return f"{line.name} (withdrew after round {line.withdrawn_after_round})"
+        return f"{line.name}\nwithdrew after round {line.withdrawn_after_round}"
     return line.name
 
 
@@ -82,15 +84,17 @@ def crosstable_pdf(record: TournamentFile, paper: str = "A4", printed_on: dateti
     # The paper's own limit: more columns than 30 do not fit across a page, whatever the system.
     if len(record.players) <= FULL_GRID_MAX:
         rows = crosstable(record)
-        table = _full_grid(rows, width)
-        first_metric_column = 3 + len(rows)
-        note = "Each cell: the row player's results against the column player."
+        table, first_metric_column = _full_grid(rows, width)
+        note = ("Each cell: the row player's results against the column player: 1 win, ½ draw, 0 loss; + won and "
+                "− lost by forfeit. Other rounds: the rounds without an opponent, bye, exc (excused absence), "
+                "late (not yet entered), with their VP.")
     else:
         round_numbers, rows = round_chart(record)
         first_metric_column = 3 + len(round_numbers)
         table, note = _round_chart(round_numbers, rows, width), (
             "Each round: the opponent's number (No.), f if the player played first or s if second, then the "
-            "result (1 win, ½ draw, 0 loss; + and − forfeits, … to come).")
+            "result (1 win, ½ draw, 0 loss; + and − forfeits, … to come); a round without an opponent: bye, "
+            "exc (excused absence) or late (not yet entered) with its VP, – none.")
     greyed = _greyed_h2h(record, [row.standing for row in rows], first_metric_column)
     table.setStyle(TableStyle(greyed))
     story = [Paragraph(_title(record, "Crosstable"), style(14, bold=True)), Spacer(1, 2 * mm),
@@ -98,19 +102,35 @@ def crosstable_pdf(record: TournamentFile, paper: str = "A4", printed_on: dateti
     return build(record, _title(record, "Crosstable"), story, paper, wide=True, printed_on=printed_on)
 
 
-def _full_grid(rows, width: float) -> Table:
+MARK_PADDING = [("LEFTPADDING", (3, 0), (-1, -1), 1.5), ("RIGHTPADDING", (3, 0), (-1, -1), 1.5)]
+
+
+def _full_grid(rows, width: float) -> tuple[Table, int]:
+    """No., place, player, a cell per opponent (× the player's own), the rounds without an opponent, tie-breaks;
+    and the column of the first tie-break.
+
+    A result is never cut to fit: the cells narrow and the type shrinks with the field, and two games against
+    one opponent go one under the other."""
     abbrs = [m.abbr for m in metrics_in_order(DEFAULT_ORDER)]
-    header = ["No.", "Place", "Player", *[str(n) for n in range(1, len(rows) + 1)], *abbrs]
-    cell = min(9 * mm, (width - 100 * mm - 11 * mm * len(abbrs)) / max(1, len(rows)))
+    others = [other_rounds(row.standing) for row in rows]
+    small = len(rows) > 16
+    size = 7.5 if small else 9
+    name_width, other_width = (50 if small else 70) * mm, (30 * mm if any(others) else 0)
+    header = ["No.", "Place", "Player", *[str(n) for n in range(1, len(rows) + 1)],
+              *(["Other rounds"] if other_width else []), *abbrs]
+    cell = min(9 * mm, (width - 20 * mm - name_width - other_width - 10 * mm * len(abbrs)) / max(1, len(rows)))
     body = [[str(n), row.standing.place, _name_cell(row.standing),
              *[text or ("×" if i == n - 1 else "") for i, text in enumerate(row.cells)],  # × marks the player's own
+             *([Paragraph(escape(other), style(size - 1))] if other_width else []),
              *row.standing.metric_texts]
-            for n, row in enumerate(rows, start=1)]
-    widths = [9 * mm, 11 * mm, 80 * mm] + [cell] * len(rows) + [11 * mm] * len(abbrs)
-    table = listing([header] + body, widths, size=7.5 if len(rows) > 16 else 9, align_right=(0,))
-    table.setStyle(TableStyle([("ALIGN", (3, 0), (-1, -1), "CENTER"),
+            for n, (row, other) in enumerate(zip(rows, others), start=1)]
+    widths = [8 * mm, 12 * mm, name_width] + [cell] * len(rows) + ([other_width] if other_width else []) + \
+        [10 * mm] * len(abbrs)
+    table = listing([header] + body, widths, size=size, align_right=(0,),
+                    mark_columns=tuple(range(3, 3 + len(rows))))
+    table.setStyle(TableStyle([("ALIGN", (3, 0), (-1, -1), "CENTER"), *MARK_PADDING,
                                *[("BACKGROUND", (2 + n, n), (2 + n, n), SHADE) for n in range(1, len(rows) + 1)]]))
-    return table
+    return table, len(header) - len(abbrs)
 
 
 def _round_chart(round_numbers: list[int], rows, width: float) -> Table:
@@ -120,6 +140,7 @@ def _round_chart(round_numbers: list[int], rows, width: float) -> Table:
             for row in rows]
     cell = min(18 * mm, (width - 105 * mm - 11 * mm * len(abbrs)) / max(1, len(round_numbers)))
     widths = [10 * mm, 14 * mm, 80 * mm] + [cell] * len(round_numbers) + [11 * mm] * len(abbrs)
-    table = listing([header] + body, widths, size=8, align_right=(0,))
-    table.setStyle(TableStyle([("ALIGN", (3, 0), (-1, -1), "CENTER")]))
+    table = listing([header] + body, widths, size=8, align_right=(0,),
+                    mark_columns=tuple(range(3, 3 + len(round_numbers))))
+    table.setStyle(TableStyle([("ALIGN", (3, 0), (-1, -1), "CENTER"), *MARK_PADDING]))
     return table

@@ -12,6 +12,7 @@ from ..cache import bump
 from ..domain.enums import System
 from ..domain.limits import MAX_PLAYER_TEXT
 from ..domain.text import format_vp
+from ..domain.values import RATING_RULE, is_rating
 from ..models import AuditEntry, ExcusedAbsence, Match, Player, Round, Submission, Tournament
 from ..records import create_tournament_row, import_record
 from .players import check_new_name, name_key
@@ -118,6 +119,8 @@ def add_player(tournament: Tournament, name: str, rating: int | None = None, clu
     A name already entered (case-folded) is refused unless `duplicate_ok`: the same person entered twice
     (once from a file, once by hand) is the usual mistake.
     """
+    if rating is not None and not is_rating(rating):
+        raise Refused(f"A rating is {RATING_RULE}, or empty.", "rating")
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     name = check_new_name(tournament, name, None, duplicate_ok)
     joined = joining_round(tournament)
@@ -186,6 +189,8 @@ def import_players(tournament: Tournament, rows, user=None, duplicate_ok: bool =
             raise Refused("Every player needs a name.", "name")
         if len(name) > MAX_PLAYER_TEXT or len(club) > MAX_PLAYER_TEXT:
             raise Refused(f"Player {offset} of the file: a name and a club are at most {MAX_PLAYER_TEXT} characters.")
+        if rating is not None and not is_rating(rating):
+            raise Refused(f"Player {offset} of the file: a rating is {RATING_RULE}, or empty.", "rating")
         player = Player(tournament=tournament, name=name, rating=rating, club=club)
         players.append(player)
         entries.append(audit.unsaved(tournament, user, "player added", name, after=audit.player_of(player)))

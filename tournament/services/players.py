@@ -17,7 +17,8 @@ from django.db import transaction
 from django.db.models import Q
 
 from .. import audit
-from ..domain.limits import MAX_PLAYER_TEXT, MAX_RATING
+from ..domain.limits import MAX_PLAYER_TEXT
+from ..domain.values import RATING_RULE, is_rating
 from ..domain.schedule import last_round
 from ..domain.text import result_words
 from ..models import Match, Player, Round, Tournament
@@ -62,8 +63,8 @@ def edit_player(player: Player, *, name: str, rating: int | None, club: str, dup
     """Change a player's name, rating or club; pages, sheets and files follow.  The seed order stays as fixed."""
     player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
     name = check_new_name(player.tournament, name, player, duplicate_ok)
-    if rating is not None and not 0 <= rating <= MAX_RATING:
-        raise Refused(f"A rating is a whole number from 0 to {MAX_RATING:,}.", "rating")
+    if rating is not None and not is_rating(rating):
+        raise Refused(f"A rating is {RATING_RULE}, or empty.", "rating")
     club = (club or "").strip()
     if len(club) > MAX_PLAYER_TEXT:
         raise Refused(f"A club is at most {MAX_PLAYER_TEXT} characters.", "club")

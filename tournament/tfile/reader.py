@@ -26,7 +26,7 @@ from ..domain.limits import MAX_INT, MAX_PLAYER_TEXT, MAX_ROUND, MAX_TOURNAMENT_
 from ..domain.records import DEFAULT_SETTINGS, MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
 from ..domain.results import ScoreFault, check_scores
 from ..domain.game_logs import log_mismatch
-from ..domain.values import first_unstorable, is_whole, show_json
+from ..domain.values import RATING_RULE, first_unstorable, is_rating, is_whole, show_json
 
 FORMAT = "ingenious-tournament/1"
 SYSTEMS = tuple(System)
@@ -147,9 +147,8 @@ def _players(raw: Any) -> list[PlayerRecord]:
         if len(name.strip()) > MAX_PLAYER_TEXT:
             raise FileFault(f"{place}.name", f"is {len(name.strip())} characters long; at most {MAX_PLAYER_TEXT}")
         rating = item.get("rating")
-        if rating is not None and not _whole(rating, -MAX_INT, MAX_INT):
-            raise FileFault(f"{place}.rating",
-                            f"must be a whole number from {-MAX_INT} to {MAX_INT}, or null, not {show_json(rating)}")
+        if rating is not None and not is_rating(rating):
+            raise FileFault(f"{place}.rating", f"must be {RATING_RULE}, or null, not {show_json(rating)}")
         club = item.get("club")
         if club is not None and not isinstance(club, str):
             raise FileFault(f"{place}.club", "must be text or null")
