@@ -22,17 +22,31 @@ def games_between(tally: Tally, others: set[int]):
 
 def head_to_head_half_points(tally: Tally, group: Group) -> int:
     """Half-points the player scored in games actually played against the other members of `group`."""
-    others = {t.player.id for t in group} - {tally.player.id}
+    return half_points_against(tally, {t.player.id for t in group} - {tally.player.id})
+
+
+def half_points_against(tally: Tally, others: set[int]) -> int:
+    """Half-points the player scored in games actually played against any of `others` (player ids)."""
     return sum(r.half_points for r in games_between(tally, others))
+
+
+def could_have_met_everyone(tally: Tally, group: Group) -> bool:
+    """Whether the player has played as many games as there are others in the group: meeting them all needs that
+    (in a big field most groups level on VP are larger than the rounds played, and need no more looking at)."""
+    return tally.games_played >= len(group) - 1
 
 
 def everyone_has_met(group: Group) -> bool:
     """Whether every pair in the group has played (a forfeit is not a meeting) at least once."""
+    if not all(could_have_met_everyone(t, group) for t in group):
+        return False
     ids = {t.player.id for t in group}
     return all({r.opponent for r in games_between(t, ids)} >= ids - {t.player.id} for t in group)
 
 
 def _scored_in_every_game(tally: Tally, group: Group, half_points: int) -> bool:
+    if not could_have_met_everyone(tally, group):
+        return False
     others = {t.player.id for t in group} - {tally.player.id}
     games = games_between(tally, others)
     met_everyone = {r.opponent for r in games} == others

@@ -19,7 +19,7 @@ from typing import Any, Sequence
 
 from tournament.domain.text import format_vp
 
-from .head_to_head import HeadToHeadSplit, decide, head_to_head_half_points
+from .head_to_head import HeadToHeadSplit, decide, half_points_against
 from .tally import Group, Tally, groups_by
 
 METRICS: dict[str, type[Metric]] = {}
@@ -119,6 +119,10 @@ class HeadToHead(Metric):
     name = "Results between the tied players"
     abbr = "H2H"
 
+    def __init__(self):
+        self._level: Group | None = None  # the last VP group `value_for` was asked about, and its players' ids
+        self._level_ids: set[int] = set()
+
     def split(self, group: Group) -> list[Group]:
         return self.decide(group).groups() if len(group) > 1 else [group]
 
@@ -129,7 +133,11 @@ class HeadToHead(Metric):
 
     def value_for(self, tally: Tally, level_group: Group) -> float | None:
         """VP in games played against the others level on VP; None when nobody is level."""
-        return head_to_head_half_points(tally, level_group) / 2 if len(level_group) > 1 else None
+        if len(level_group) < 2:
+            return None
+        if self._level is not level_group:  # the standings ask for each member of a group in turn
+            self._level, self._level_ids = level_group, {t.player.id for t in level_group}
+        return half_points_against(tally, self._level_ids - {tally.player.id}) / 2
 
     def text(self, value: float | None) -> str:
         return vp_text(value)

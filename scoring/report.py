@@ -8,6 +8,7 @@
     report.crosstable     the n × n grid, made when first read
     report.round_chart    the round-by-round chart, made when first read
     report.json           the `standings SLUG --json` list
+    report.half_points_before(n)  each player's VP before round n (the venue screen's list by name)
 
 The record is walked once (`domain.rounds.player_rounds` for the standings,
 `progress` for the titles); the tie notes word the decisions the ranking
@@ -42,6 +43,17 @@ class StandingsReport:
     progress: Progress
     full_grid: bool  # whether the crosstable is best an n × n grid (`scoring.standings.full_grid`)
     reading: str  # the progressive reading, "sum" or "running"
+    round_numbers: tuple[int, ...]  # every round of the record, counted or not, in order
+
+    def half_points_before(self, round_number: int) -> dict[int, int] | None:
+        """Each player's VP (in half-points) after the rounds before `round_number`, as a pairing list shows it
+        (`domain.rounds.half_points_before`), read from the lines; None when a round before it is not counted
+        (no result yet), which the lines do not hold."""
+        counted = {game.round_number for game in self.lines[0].rounds} if self.lines else set()
+        if not all(number in counted for number in self.round_numbers if number < round_number):
+            return None
+        return {line.player_id: sum(game.half_points for game in line.rounds if game.round_number < round_number)
+                for line in self.lines}
 
     @cached_property
     def crosstable(self) -> list[CrosstableRow]:
@@ -62,4 +74,5 @@ def standings_report(record: TournamentFile) -> StandingsReport:
     places = {line.player_id: index for index, line in enumerate(ranking.lines)}
     notes = tuple(tie_notes(ranking.level_on_vp, ranking.decisions, places))
     return StandingsReport(tuple(ranking.lines), notes, unapplied_head_to_head(notes), progress(record),
-                           full_grid(record), record.settings.progressive)
+                           full_grid(record), record.settings.progressive,
+                           tuple(sorted(r.number for r in record.rounds)))

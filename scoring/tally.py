@@ -7,7 +7,7 @@ and neither imports the other.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -17,19 +17,20 @@ if TYPE_CHECKING:
 
 @dataclass
 class Tally:
-    """A player with one `PlayerRound` per counted round, in round order; what the metrics read."""
+    """A player with one `PlayerRound` per counted round, in round order; what the metrics read.
+
+    Its VP and games played are counted once when it is made: every metric and every head-to-head decision
+    reads them, many times over in a big field."""
 
     player: PlayerRecord
     rounds: list[PlayerRound]
     reading: str  # "sum" or "running"
+    half_points: int = field(init=False)
+    games_played: int = field(init=False)  # games actually played (not forfeits, not byes)
 
-    @property
-    def half_points(self) -> int:
-        return sum(r.half_points for r in self.rounds)
-
-    @property
-    def games_played(self) -> int:
-        return sum(1 for r in self.rounds if r.played)
+    def __post_init__(self):
+        self.half_points = sum(r.half_points for r in self.rounds)
+        self.games_played = sum(1 for r in self.rounds if r.played)
 
 
 Group = list[Tally]

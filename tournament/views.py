@@ -8,7 +8,7 @@ from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
 from scoring.metrics import metrics_in_order, order_text
-from scoring.report import standings_report
+from scoring.report import StandingsReport, standings_report
 from scoring.standings import other_rounds
 from scoring.tables import STANDINGS_SORTS, StandingsTable
 
@@ -34,6 +34,14 @@ def home(request):
 
 def _tournament(slug):
     return get_object_or_404(Tournament, slug=slug)
+
+
+def report_of(tournament: Tournament, record=None) -> StandingsReport:
+    """The tournament's standings report, the one every standings page reads (the standings and its CSV, the
+    crosstable, the venue screen), from `record` if the page has read it already.  It depends on the tournament's
+    data only, so it may be kept per `(tournament.pk, tournament.data_version)`: here is the one place to
+    memoise it."""
+    return standings_report(record if record is not None else record_of(tournament, with_logs=False))
 
 
 @cached_public_page
@@ -80,8 +88,7 @@ def player(request, slug, number):
 @cached_public_page(reads={"sort": STANDINGS_SORTS, "_export": ("csv",)})
 def standings(request, slug):
     tournament = _tournament(slug)
-    record = record_of(tournament, with_logs=False)
-    report = standings_report(record)
+    report = report_of(tournament)
     table = StandingsTable(report.lines, slug=slug, unapplied=report.unapplied)
     RequestConfig(request, paginate=False).configure(table)
     export = request.GET.get("_export")
@@ -107,7 +114,7 @@ def crosstable(request, slug):
     """The crosstable: an n × n grid for an all-play-all or a small field (or, asked, round by round), else round
     by round (n × rounds)."""
     tournament = _tournament(slug)
-    report = standings_report(record_of(tournament, with_logs=False))
+    report = report_of(tournament)
     can_grid = report.full_grid
     page = {"tournament": tournament, "reading": PROGRESSIVE_READINGS[report.reading],
             "metrics": metrics_in_order(), "can_grid": can_grid, "progress": report.progress,
@@ -177,14 +184,14 @@ def screen(request, slug):
     """The venue screen: the current round's pairings by name and the standings, in pages that cycle."""
     tournament = _tournament(slug)
     record = record_of(tournament, with_logs=False)
+    report = report_of(tournament, record)
     pages = []
     number = max((r.number for r in record.rounds), default=None)
     if number is not None:
-        seats = by_name(record, number)
+        seats = by_name(record, number, report.half_points_before(number))
         chunks = [seats[i:i + SCREEN_SEATS] for i in range(0, len(seats), SCREEN_SEATS)]
         pages += [{"kind": "pairings", "seats": chunk, "part": i, "parts": len(chunks)}
                   for i, chunk in enumerate(chunks, start=1)]
-    report = standings_report(record)
     rows = report.lines[:SCREEN_STANDINGS * SCREEN_STANDINGS_PAGES]
     chunks = [rows[i:i + SCREEN_STANDINGS] for i in range(0, len(rows), SCREEN_STANDINGS)]
     pages += [{"kind": "standings", "rows": chunk, "part": i, "parts": len(chunks)}
