@@ -93,22 +93,19 @@ def _ends(decision: HeadToHeadSplit, whom: str, rest: str) -> str:
 
 
 def _rest(inner: HeadToHeadSplit | None, rest: str) -> str:
-    """What head-to-head, applied again among the players between the first and the last, did to them."""
+    """What head-to-head, applied again among the players between the first and the last, did to them.  Those
+    players are never all met (the first and the last met everyone, so the pair that did not meet is among them):
+    the criterion finds a first or a last among them again, or splits nothing."""
     if inner is None:  # nobody between, or one player: nothing left to order
         return ""
     if inner.case == Case.NOT_APPLIED:
         return f"; {rest} are ordered by progressive difference, then level"
-    names = _names(inner.group)
-    if inner.case == Case.LEVEL:
-        return f"; {names} all played each other and scored the same against each other, so {PD_THEN_LEVEL}"
-    if inner.case == Case.ORDERED:
-        return (f"; {names} all played each other, so they stand in the order of the VP they scored against each "
-                "other" + _level_parts(inner))
-    return f"; among {names}, head-to-head applies again: " + _ends(inner, "them", _names(inner.rest))
+    return f"; among {_names(inner.group)}, head-to-head applies again: " + _ends(inner, "them", _names(inner.rest))
 
 
 def _level_parts(decision: HeadToHeadSplit) -> str:
-    """Case.ORDERED: the players level on head-to-head VP, ordered again by their games against each other."""
+    """Case.ORDERED: the players level on head-to-head VP, ordered again by their games against each other (they
+    all met, so the criterion orders them by VP again, or finds them level)."""
     clauses = []
     for part in decision.parts:
         inner = decision.again_for(part)

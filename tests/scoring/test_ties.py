@@ -118,3 +118,26 @@ def test_the_level_group_below_is_not_split_and_its_h2h_is_struck_through():
     bottom = report.notes[1]
     assert (bottom.vp, bottom.applied, bottom.decision.case) == ("2", False, Case.NOT_APPLIED)
     assert report.unapplied == frozenset({5, 6, 7, 8})
+
+
+def test_players_level_on_head_to_head_among_all_who_met_are_compared_again_by_their_own_games():
+    # Six players, four rounds; a win is 9 v 8 (L), a draw 9 v 9.
+    #   R1: 1 beats 2, 3 beats 4, 5 beats 6.   R2: 1 beats 3, 2 beats 5, 6 beats 4.
+    #   R3: 2 draws 3, 1 draws 6, 5 beats 4.  R4: 4 beats 1, 2 beats 6, 3 beats 5.
+    # VP: 1 = 1+1+½+0, 2 = 0+1+½+1, 3 = 1+0+½+1: all 2½ (4 on 1, 5 on 2, 6 on 1½).  They all met: H2H 1 = 2,
+    # 2 = ½, 3 = ½: 1 first.  Again within 2 and 3: they drew, ½ each: level.  PD 2 and 3: −1+1+0+1 = +1 each;
+    # PL 8+9+9+9 = 35 each: they share 2-3.
+    record = tournament(6, [[game(1, 2, 9, 8), game(3, 4, 9, 8), game(5, 6, 9, 8)],
+                            [game(1, 3, 9, 8), game(2, 5, 9, 8), game(6, 4, 9, 8)],
+                            [game(2, 3, 9, 9), game(1, 6, 9, 9), game(5, 4, 9, 8)],
+                            [game(4, 1, 9, 8), game(2, 6, 9, 8), game(3, 5, 9, 8)]])
+    report = standings_report(record)
+    assert [(line.player_id, line.place) for line in report.lines[:3]] == [(1, "1"), (2, "2-3"), (3, "2-3")]
+    [note] = report.notes
+    assert (note.vp, note.applied, note.decision.case) == ("2½", True, Case.ORDERED)
+    pair = note.decision.again_for(note.decision.parts[1])
+    assert (_ids(pair.group), pair.case) == ([2, 3], Case.LEVEL)
+    assert note.sentence == (
+        "They all played each other, so they stand in the order of the VP they scored against each other (H2H); "
+        "Player 2 and Player 3, level on that, scored the same against each other, so progressive difference "
+        "decides, then level.")
