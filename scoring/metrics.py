@@ -6,7 +6,7 @@ text in the standings' column (as Tabbycat's standings metrics do).  `METRICS` i
 list of keys (`DEFAULT_ORDER`).  Adding a metric is adding one class with
 `@register`.
 
-Metrics are duck-typed over a player's tally (see `scoring.standings.Tally`):
+Metrics read a player's tally (`scoring.tally.Tally`):
 `tally.player.id`, `tally.half_points`, `tally.rounds` (one record per counted
 round, in round order: `tournament.domain.rounds.PlayerRound`, with `played`, `opponent`, `half_points`,
 `level`, `difference`) and `tally.reading` ("sum" or "running").
@@ -15,14 +15,12 @@ No Django here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Sequence
 
 from tournament.domain.text import format_vp
 
-if TYPE_CHECKING:
-    from .standings import Tally
-
-Group = list["Tally"]
+from .head_to_head import HeadToHeadSplit, decide, half_points_against
+from .tally import Group, Tally, groups_by
 
 METRICS: dict[str, type[Metric]] = {}
 DEFAULT_ORDER = ("vp", "head_to_head", "prog_diff", "prog_level")
@@ -59,6 +57,11 @@ class Metric:
         """The player's value in the standings' column (JSON-ready); `level_group`: everyone level on VP."""
         raise NotImplementedError
 
+    def decide(self, group: Group) -> Any:
+        """For a metric whose split the pages explain: a value saying what it decided for `group` (two players
+        or more), with `groups()` the split; None for the others (their `split` is the whole story)."""
+        return None
+
     def text(self, value: Any) -> str:
         """The value as the pages and sheets write it."""
         return "" if value is None else str(value)
@@ -81,14 +84,6 @@ def vp_text(vp: float | None) -> str:
     return "" if vp is None else format_vp(round(vp * 2))
 
 
-def groups_by(group: Group, value: Callable[[Tally], int]) -> list[Group]:
-    """Players grouped by equal value, highest value first; order inside a group is kept."""
-    by_value: dict[int, Group] = {}
-    for tally in group:  # each value found once: a big field has hundreds of players in few groups
-        by_value.setdefault(value(tally), []).append(tally)
-    return [by_value[v] for v in sorted(by_value, reverse=True)]
-
-
 @register
 class VictoryPoints(ScalarMetric):
     """Criterion 1: VP, higher first (counted in half-points, so exact)."""
@@ -107,41 +102,7 @@ class VictoryPoints(ScalarMetric):
         return vp_text(value)
 
 
-# --- Head-to-head -----------------------------------------------------------
-
-
-def games_between(tally: Tally, others: set[int]):
-    """The player's games actually played (not forfeits, not byes) against any of `others`."""
-    return [r for r in tally.rounds if r.played and r.opponent in others]
-
-
-def head_to_head_half_points(tally: Tally, group: Group) -> int:
-    """Half-points the player scored in games actually played against the other members of `group`."""
-    others = {t.player.id for t in group} - {tally.player.id}
-    return sum(r.half_points for r in games_between(tally, others))
-
-
-def everyone_has_met(group: Group) -> bool:
-    """Whether every pair in the group has played (a forfeit is not a meeting) at least once."""
-    ids = {t.player.id for t in group}
-    return all({r.opponent for r in games_between(t, ids)} >= ids - {t.player.id} for t in group)
-
-
-def _scored_in_every_game(tally: Tally, group: Group, half_points: int) -> bool:
-    others = {t.player.id for t in group} - {tally.player.id}
-    games = games_between(tally, others)
-    met_everyone = {r.opponent for r in games} == others
-    return met_everyone and all(r.half_points == half_points for r in games)
-
-
-def won_every_game(tally: Tally, group: Group) -> bool:
-    """Played every other member of the group and won every such game."""
-    return _scored_in_every_game(tally, group, 2)
-
-
-def lost_every_game(tally: Tally, group: Group) -> bool:
-    """Played every other member of the group and lost every such game."""
-    return _scored_in_every_game(tally, group, 0)
+# --- Head-to-head (decided in scoring.head_to_head) ------------------------
 
 
 @register
@@ -158,28 +119,28 @@ class HeadToHead(Metric):
     name = "Results between the tied players"
     abbr = "H2H"
 
+    def __init__(self):
+        self._level: Group | None = None  # the last VP group `value_for` was asked about, and its players' ids
+        self._level_ids: set[int] = set()
+
     def split(self, group: Group) -> list[Group]:
-        if len(group) < 2:
-            return [group]
-        parts = self.split_once(group)
-        if len(parts) == 1:
-            return [group]
-        return [sub_group for part in parts for sub_group in self.split(part)]
+        return self.decide(group).groups() if len(group) > 1 else [group]
+
+    def decide(self, group: Group) -> HeadToHeadSplit:
+        """Which case of the criterion applied to a tied group of two or more, and what it did (the standings
+        note words this value: `scoring.ties`)."""
+        return decide(group)
 
     def value_for(self, tally: Tally, level_group: Group) -> float | None:
         """VP in games played against the others level on VP; None when nobody is level."""
-        return head_to_head_half_points(tally, level_group) / 2 if len(level_group) > 1 else None
+        if len(level_group) < 2:
+            return None
+        if self._level is not level_group:  # the standings ask for each member of a group in turn
+            self._level, self._level_ids = level_group, {t.player.id for t in level_group}
+        return half_points_against(tally, self._level_ids - {tally.player.id}) / 2
 
     def text(self, value: float | None) -> str:
         return vp_text(value)
-
-    def split_once(self, group: Group) -> list[Group]:
-        if everyone_has_met(group):
-            return groups_by(group, lambda t: head_to_head_half_points(t, group))
-        winners = [t for t in group if won_every_game(t, group)]
-        losers = [t for t in group if lost_every_game(t, group)]
-        rest = [t for t in group if t not in winners and t not in losers]
-        return [part for part in (winners, rest, losers) if part]
 
 
 # --- Progressive ------------------------------------------------------------

@@ -25,26 +25,10 @@ from tournament.domain.enums import System
 from tournament.domain.rounds import PlayerRound, RoundKind, counted_rounds, player_rounds
 
 from .metrics import DEFAULT_ORDER, Metric, metrics_in_order
+from .tally import Tally
 
 if TYPE_CHECKING:
     from tournament.domain.records import PlayerRecord, TournamentFile
-
-
-@dataclass
-class Tally:
-    """A player with one `PlayerRound` per counted round, in round order; what the metrics read."""
-
-    player: PlayerRecord
-    rounds: list[PlayerRound]
-    reading: str  # "sum" or "running"
-
-    @property
-    def half_points(self) -> int:
-        return sum(r.half_points for r in self.rounds)
-
-    @property
-    def games_played(self) -> int:
-        return sum(1 for r in self.rounds if r.played)
 
 
 @dataclass(frozen=True)
@@ -99,16 +83,36 @@ def tallies(record: TournamentFile) -> list[Tally]:
 # --- Standings --------------------------------------------------------------
 
 
-def ranked_groups(players: list[Tally], order: Sequence[str] = DEFAULT_ORDER) -> list[list[Tally]]:
+@dataclass(frozen=True)
+class Ranking:
+    """The standings and how they were decided: what a page, a sheet and the note under the table read."""
+
+    lines: list[Standing]  # best first
+    level_on_vp: list[list[Tally]]  # every group of players level on VP, best VP first, in seed order
+    decisions: dict  # (metric key, frozenset of the group's player ids) -> the metric's `decide` value
+
+
+def ranked_groups(players: list[Tally], order: Sequence[str] = DEFAULT_ORDER,
+                  decisions: dict | None = None) -> list[list[Tally]]:
     """Players cut into groups still tied after every metric of `order`, best first.
 
     Each metric splits only the groups left tied by the ones before it, so
     head-to-head never comes back once progressive difference or level has
-    split a group.
+    split a group.  What a metric that explains itself decided (`Metric.decide`)
+    goes into `decisions`, by metric key and the group's player ids.
     """
     groups = [list(players)]
     for metric in metrics_in_order(order):
-        groups = [part for group in groups for part in metric.split(group)]
+        cut = []
+        for group in groups:
+            decision = metric.decide(group) if len(group) > 1 else None
+            if decision is None:
+                cut += metric.split(group)
+                continue
+            cut += decision.groups()
+            if decisions is not None:
+                decisions[metric.key, frozenset(t.player.id for t in group)] = decision
+        groups = cut
     return groups
 
 
@@ -116,20 +120,26 @@ def place_text(first_place: int, size: int) -> str:
     return str(first_place) if size == 1 else f"{first_place}-{first_place + size - 1}"
 
 
-def standings(record: TournamentFile, order: Sequence[str] = DEFAULT_ORDER) -> list[Standing]:
-    """The standings, best first; players still tied share a place and are listed by seed."""
+def rank(record: TournamentFile, order: Sequence[str] = DEFAULT_ORDER) -> Ranking:
+    """The standings, best first, with the groups level on VP and what each explaining metric decided."""
     players = tallies(record)
     metrics = metrics_in_order(order)
     on_vp: dict[int, list[Tally]] = {}  # players level on VP, by half-points: found once, not per player
     for tally in players:
         on_vp.setdefault(tally.half_points, []).append(tally)
+    decisions: dict = {}
     lines, next_place = [], 1
-    for group in ranked_groups(players, order):
+    for group in ranked_groups(players, order, decisions):
         place = place_text(next_place, len(group))
         for tally in sorted(group, key=lambda t: t.player.seed):
             lines.append(standing_line(tally, place, on_vp[tally.half_points], metrics))
         next_place += len(group)
-    return lines
+    return Ranking(lines, [on_vp[h] for h in sorted(on_vp, reverse=True)], decisions)
+
+
+def standings(record: TournamentFile, order: Sequence[str] = DEFAULT_ORDER) -> list[Standing]:
+    """The standings, best first; players still tied share a place and are listed by seed."""
+    return rank(record, order).lines
 
 
 def standing_line(tally: Tally, place: str, level_group: list[Tally], metrics: list[Metric]) -> Standing:
@@ -155,7 +165,11 @@ def results_against(line: Standing) -> dict[int, tuple[str, ...]]:
 
 def crosstable(record: TournamentFile) -> list[CrosstableRow]:
     """Each player's results against each opponent, rows and columns in standings order."""
-    lines = standings(record)
+    return crosstable_of(standings(record))
+
+
+def crosstable_of(lines: Sequence[Standing]) -> list[CrosstableRow]:
+    """The crosstable of standings already made (`crosstable`)."""
     rows = []
     for line in lines:
         against = results_against(line)
@@ -185,7 +199,11 @@ class ChartRow:
 
 def round_chart(record: TournamentFile) -> tuple[list[int], list[ChartRow]]:
     """The counted rounds' numbers, and each player's opponent, side and result in each of them, best first."""
-    lines = standings(record)
+    return round_chart_of(standings(record))
+
+
+def round_chart_of(lines: Sequence[Standing]) -> tuple[list[int], list[ChartRow]]:
+    """The round chart of standings already made (`round_chart`)."""
     number = {line.player_id: n for n, line in enumerate(lines, start=1)}
     rounds = [game.round_number for game in lines[0].rounds] if lines else []
     return rounds, [ChartRow(number[line.player_id], line, tuple(round_cell(game, number) for game in line.rounds))
@@ -220,8 +238,13 @@ JSON_FIELDS = ("place", "id", "name", "vp", "prog_diff", "prog_level", "seed", "
 
 def standings_json(record: TournamentFile) -> list[dict]:
     """The `standings SLUG --json` list, best first; metrics the spec does not name follow its fields."""
+    return json_of(standings(record))
+
+
+def json_of(lines: Sequence[Standing]) -> list[dict]:
+    """The JSON list of standings already made (`standings_json`)."""
     rows = []
-    for line in standings(record):
+    for line in lines:
         known = {"place": line.place, "id": line.player_id, "name": line.name, "seed": line.seed,
                  "games_played": line.games_played, **line.metrics}
         rows.append({**{key: known[key] for key in JSON_FIELDS},

@@ -81,11 +81,12 @@ def scheduled_forfeit(record: TournamentFile, round_number: int, match: MatchRec
     return match.status == MatchStatus.FORFEIT and any(absent_from(record, round_number, p) for p in match.players)
 
 
-def by_name(record: TournamentFile, round_number: int) -> list[Seat]:
+def by_name(record: TournamentFile, round_number: int, vp: dict[int, int] | None = None) -> list[Seat]:
     """Every player of the round in name order (accents aside), with their table, side and opponent; the bye,
-    an excused absence, an all-play-all's idle player and its forfeits said as such."""
+    an excused absence, an all-play-all's idle player and its forfeits said as such.  `vp`: each player's
+    half-points before the round, if known (the standings report's), else counted here."""
     players = {p.id: p for p in record.players}
-    vp = half_points_before(record, round_number)
+    vp = vp if vp is not None else half_points_before(record, round_number)
     seats = [Seat(p, None, "idle", None, format_vp(vp.get(p.id, 0))) for p in idle_players(record, round_number)]
     for table, match in enumerate(record.round(round_number).matches, start=1):
         first, second = players[match.first], players.get(match.second)

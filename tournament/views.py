@@ -8,18 +8,15 @@ from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
 
 from scoring.metrics import metrics_in_order, order_text
-from scoring.standings import crosstable as crosstable_rows
-from scoring.standings import full_grid, other_rounds, round_chart
-from scoring.standings import standings as standing_rows
+from scoring.report import StandingsReport, standings_report
+from scoring.standings import other_rounds
 from scoring.tables import STANDINGS_SORTS, StandingsTable
-from scoring.ties import tie_notes, unapplied_head_to_head
 
 from games.board_svg import board_svg
 from games.engine.clock import minutes
 from games.engine.timeline import timeline
 
 from .cache import cached_public_page
-from .domain.rounds import progress
 from .domain.schedule import finished
 from .domain.text import PROGRESSIVE_READINGS
 from .models import Tournament
@@ -37,6 +34,14 @@ def home(request):
 
 def _tournament(slug):
     return get_object_or_404(Tournament, slug=slug)
+
+
+def report_of(tournament: Tournament, record=None) -> StandingsReport:
+    """The tournament's standings report, the one every standings page reads (the standings and its CSV, the
+    crosstable, the venue screen), from `record` if the page has read it already.  It depends on the tournament's
+    data only, so it may be kept per `(tournament.pk, tournament.data_version)`: here is the one place to
+    memoise it."""
+    return standings_report(record if record is not None else record_of(tournament, with_logs=False))
 
 
 @cached_public_page
@@ -83,10 +88,8 @@ def player(request, slug, number):
 @cached_public_page(reads={"sort": STANDINGS_SORTS, "_export": ("csv",)})
 def standings(request, slug):
     tournament = _tournament(slug)
-    record = record_of(tournament, with_logs=False)
-    rows = standing_rows(record)
-    notes = tie_notes(record, rows)
-    table = StandingsTable(rows, slug=slug, unapplied=unapplied_head_to_head(notes))
+    report = report_of(tournament)
+    table = StandingsTable(report.lines, slug=slug, unapplied=report.unapplied)
     RequestConfig(request, paginate=False).configure(table)
     export = request.GET.get("_export")
     if export == "csv":
@@ -97,11 +100,11 @@ def standings(request, slug):
         {
             "tournament": tournament,
             "table": table,
-            "reading": PROGRESSIVE_READINGS[record.settings.progressive],
-            "progress": progress(record),
+            "reading": PROGRESSIVE_READINGS[report.reading],
+            "progress": report.progress,
             "order": order_text(),
-            "ties": notes,
-            "live": not finished(record),
+            "ties": report.notes,
+            "live": not report.progress.finished,
         },
     )
 
@@ -111,18 +114,18 @@ def crosstable(request, slug):
     """The crosstable: an n × n grid for an all-play-all or a small field (or, asked, round by round), else round
     by round (n × rounds)."""
     tournament = _tournament(slug)
-    record = record_of(tournament, with_logs=False)
-    can_grid = full_grid(record)
-    page = {"tournament": tournament, "reading": PROGRESSIVE_READINGS[tournament.progressive],
-            "metrics": metrics_in_order(), "can_grid": can_grid, "progress": progress(record),
-            "grid": can_grid and request.GET.get("view") != "rounds", "live": not finished(record)}
+    report = report_of(tournament)
+    can_grid = report.full_grid
+    page = {"tournament": tournament, "reading": PROGRESSIVE_READINGS[report.reading],
+            "metrics": metrics_in_order(), "can_grid": can_grid, "progress": report.progress,
+            "grid": can_grid and request.GET.get("view") != "rounds", "live": not report.progress.finished,
+            "unapplied": report.unapplied}
     if page["grid"]:
-        page["rows"] = [CrossRow(row.standing, row.cells, other_rounds(row.standing)) for row in crosstable_rows(record)]
+        page["rows"] = [CrossRow(row.standing, row.cells, other_rounds(row.standing)) for row in report.crosstable]
     else:
-        page["round_numbers"], page["rows"] = round_chart(record)
+        page["round_numbers"], page["rows"] = report.round_chart
         # Every player's page address but the number, reversed once rather than once a line.
         page["player_url"] = reverse("tournament:player", args=[slug, 1]).removesuffix("1/")
-    page["unapplied"] = unapplied_head_to_head(tie_notes(record, [row.standing for row in page["rows"]]))
     return render(request, "tournament/crosstable.html", page)
 
 
@@ -181,21 +184,20 @@ def screen(request, slug):
     """The venue screen: the current round's pairings by name and the standings, in pages that cycle."""
     tournament = _tournament(slug)
     record = record_of(tournament, with_logs=False)
+    report = report_of(tournament, record)
     pages = []
     number = max((r.number for r in record.rounds), default=None)
     if number is not None:
-        seats = by_name(record, number)
+        seats = by_name(record, number, report.half_points_before(number))
         chunks = [seats[i:i + SCREEN_SEATS] for i in range(0, len(seats), SCREEN_SEATS)]
         pages += [{"kind": "pairings", "seats": chunk, "part": i, "parts": len(chunks)}
                   for i, chunk in enumerate(chunks, start=1)]
-    lines = standing_rows(record)
-    unapplied = unapplied_head_to_head(tie_notes(record, lines))
-    rows = lines[:SCREEN_STANDINGS * SCREEN_STANDINGS_PAGES]
+    rows = report.lines[:SCREEN_STANDINGS * SCREEN_STANDINGS_PAGES]
     chunks = [rows[i:i + SCREEN_STANDINGS] for i in range(0, len(rows), SCREEN_STANDINGS)]
     pages += [{"kind": "standings", "rows": chunk, "part": i, "parts": len(chunks)}
               for i, chunk in enumerate(chunks, start=1)]
     return render(request, "tournament/screen.html", {
-        "tournament": tournament, "round_number": number, "pages": pages, "progress": progress(record),
-        "metrics": metrics_in_order(), "live": True, "unapplied": unapplied,
+        "tournament": tournament, "round_number": number, "pages": pages, "progress": report.progress,
+        "metrics": metrics_in_order(), "live": True, "unapplied": report.unapplied,
         "address": absolute(reverse("tournament:detail", args=[slug])),
     })

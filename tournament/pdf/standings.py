@@ -9,11 +9,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
 from scoring.metrics import DEFAULT_ORDER, metrics_in_order, order_text
-from scoring.standings import FULL_GRID_MAX, crosstable, other_rounds, round_chart, standings
-from scoring.ties import tie_notes, unapplied_head_to_head
+from scoring.report import StandingsReport, standings_report
+from scoring.standings import FULL_GRID_MAX, other_rounds
 
 from ..domain.records import TournamentFile
-from ..domain.rounds import progress
 from ..domain.text import PROGRESSIVE_READINGS
 from .kit import MARGIN, SHADE, build, escape, listing, page_size, share, style
 
@@ -31,13 +30,13 @@ UNAPPLIED_INK = colors.HexColor("#9a9a9a")
 UNAPPLIED_NOTE = "An H2H in grey was not applied: head-to-head did not split that group of players level on VP."
 
 
-def _greyed_h2h(record: TournamentFile, lines: list, first_metric_column: int, first_row: int = 1) -> list:
+def _greyed_h2h(report: StandingsReport, lines: list, first_metric_column: int, first_row: int = 1) -> list:
     """Table style commands that grey the H2H of each line whose VP group head-to-head did not split."""
     keys = [m.key for m in metrics_in_order(DEFAULT_ORDER)]
     if "head_to_head" not in keys:
         return []
     column = first_metric_column + keys.index("head_to_head")
-    unapplied = unapplied_head_to_head(tie_notes(record, lines))
+    unapplied = report.unapplied
     return [("TEXTCOLOR", (column, row), (column, row), UNAPPLIED_INK)
             for row, line in enumerate(lines, start=first_row) if line.player_id in unapplied]
 
@@ -46,9 +45,9 @@ def _with_note(greyed: list) -> list:
     return [Paragraph(UNAPPLIED_NOTE, style(8.5)), Spacer(1, 2 * mm)] if greyed else []
 
 
-def _title(record: TournamentFile, what: str) -> str:
+def _title(report: StandingsReport, what: str) -> str:
     """"Standings after round 4", or once the tournament is finished "Final standings" (`Progress.title`)."""
-    return progress(record).title(what)
+    return report.progress.title(what)
 
 
 def _name_cell(line) -> str:
@@ -61,9 +60,10 @@ def _name_cell(line) -> str:
 
 def standings_pdf(record: TournamentFile, paper: str = "A4", printed_on: datetime.date | None = None) -> bytes:
     """The standings, best first, with VP and every tie-break in the order they are applied."""
+    report = standings_report(record)
     metrics = metrics_in_order(DEFAULT_ORDER)
     rows = [["Place", "Player", *[m.abbr for m in metrics], "Games", "Seed"]]
-    lines = standings(record)
+    lines = report.lines
     for line in lines:
         rows.append([line.place, _name_cell(line), *line.metric_texts,
                      str(line.games_played), str(line.seed)])
@@ -71,35 +71,36 @@ def standings_pdf(record: TournamentFile, paper: str = "A4", printed_on: datetim
     widths = share(width, [14, None] + [14] * len(metrics) + [16, 12])
     right = tuple(range(2, len(rows[0])))
     table = listing(rows, widths, size=9, bold_columns=(2,), align_right=right)
-    greyed = _greyed_h2h(record, lines, first_metric_column=2)
+    greyed = _greyed_h2h(report, lines, first_metric_column=2)
     table.setStyle(TableStyle(greyed))
-    story = [Paragraph(_title(record, "Standings"), style(14, bold=True)), Spacer(1, 2 * mm), *_order_note(record),
+    story = [Paragraph(_title(report, "Standings"), style(14, bold=True)), Spacer(1, 2 * mm), *_order_note(record),
              *_with_note(greyed), table]
-    return build(record, _title(record, "Standings"), story, paper, printed_on=printed_on)
+    return build(record, _title(report, "Standings"), story, paper, printed_on=printed_on)
 
 
 def crosstable_pdf(record: TournamentFile, paper: str = "A4", printed_on: datetime.date | None = None) -> bytes:
     """The crosstable in standings order, landscape: a full grid up to 30 players, round by round beyond."""
+    report = standings_report(record)
     width = page_size(paper, wide=True)[0] - 2 * MARGIN
     # The paper's own limit: more columns than 30 do not fit across a page, whatever the system.
     if len(record.players) <= FULL_GRID_MAX:
-        rows = crosstable(record)
+        rows = report.crosstable
         table, first_metric_column = _full_grid(rows, width)
         note = ("Each cell: the row player's results against the column player: 1 win, ½ draw, 0 loss; + won and "
                 "− lost by forfeit. Other rounds: the rounds without an opponent, bye, exc (excused absence), "
                 "late (not yet entered), with their VP.")
     else:
-        round_numbers, rows = round_chart(record)
+        round_numbers, rows = report.round_chart
         first_metric_column = 3 + len(round_numbers)
         table, note = _round_chart(round_numbers, rows, width), (
             "Each round: the opponent's number (No.), f if the player played first or s if second, then the "
             "result (1 win, ½ draw, 0 loss; + and − forfeits, … to come); a round without an opponent: bye, "
             "exc (excused absence) or late (not yet entered) with its VP, – none.")
-    greyed = _greyed_h2h(record, [row.standing for row in rows], first_metric_column)
+    greyed = _greyed_h2h(report, [row.standing for row in rows], first_metric_column)
     table.setStyle(TableStyle(greyed))
-    story = [Paragraph(_title(record, "Crosstable"), style(14, bold=True)), Spacer(1, 2 * mm),
+    story = [Paragraph(_title(report, "Crosstable"), style(14, bold=True)), Spacer(1, 2 * mm),
              Paragraph(note, style(8.5)), *_order_note(record), *_with_note(greyed), table]
-    return build(record, _title(record, "Crosstable"), story, paper, wide=True, printed_on=printed_on)
+    return build(record, _title(report, "Crosstable"), story, paper, wide=True, printed_on=printed_on)
 
 
 MARK_PADDING = [("LEFTPADDING", (3, 0), (-1, -1), 1.5), ("RIGHTPADDING", (3, 0), (-1, -1), 1.5)]

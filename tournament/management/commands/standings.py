@@ -4,7 +4,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.standings import standings_json
+from scoring.report import standings_report
 from tournament.models import Tournament
 from tournament.records import record_of
 
@@ -21,7 +21,7 @@ class Command(BaseCommand):
             tournament = Tournament.objects.get(slug=slug)
         except Tournament.DoesNotExist:
             raise CommandError(f"no tournament with the slug {slug!r}", returncode=2)
-        rows = standings_json(record_of(tournament))
+        rows = standings_report(record_of(tournament)).json
         if json:
             self.stdout.write(_dumps(rows))
             return
