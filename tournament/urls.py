@@ -36,3 +36,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", include("tournament.health")),
 ]
+
+handler400 = "tournament.errors.bad_request"
