@@ -4,7 +4,7 @@ from django.urls import include, path
 from django.contrib.auth import views as auth_views
 
 from rooms import views as rooms
-from tournament import converters, player_link, views  # noqa: F401 - converters registers <token:> and <number:>
+from tournament import converters, login_throttle, player_link, views  # noqa: F401 - converters registers <token:> and <number:>
 
 public = [
     path("", views.pairings, name="detail"),
@@ -17,6 +17,8 @@ public = [
     path("crosstable/", views.crosstable, name="crosstable"),
     path("screen/", views.screen, name="screen"),
 ]
+
+admin.site.login_form = login_throttle.ThrottledAdminAuthenticationForm
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -31,7 +33,7 @@ urlpatterns = [
     path("p/<token:token>/room/move/", rooms.move, name="room_move"),
     path("p/<token:token>/excuse/", player_link.ask_excuse, name="player_link_excuse"),
     path("p/<token:token>/excuse/<number:pk>/withdraw/", player_link.withdraw_excuse, name="player_link_withdraw_excuse"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", login_throttle.ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("healthz", include("tournament.health")),
