@@ -40,3 +40,4 @@ urlpatterns = [
 ]
 
 handler400 = "tournament.errors.bad_request"
+handler500 = "tournament.errors.server_error"

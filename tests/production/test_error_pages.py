@@ -34,3 +34,47 @@ def test_a_host_not_allowed_gets_the_sites_400_page():
     response = Client(HTTP_HOST="evil.example.org").get("/")
     assert response.status_code == 400
     assert "<h1>The site could not read that request</h1>" in page_text(response)
+
+
+@pytest.fixture
+def database_down(monkeypatch):
+    """Every new query fails as a database that does not answer fails (PostgreSQL stopped: connection refused)."""
+    from django.db import OperationalError
+    from django.db.backends.base.base import BaseDatabaseWrapper
+
+    def refuse(self, *args, **kwargs):
+        raise OperationalError('connection to server at "127.0.0.1", port 5432 failed: Connection refused')
+
+    monkeypatch.setattr(BaseDatabaseWrapper, "_cursor", refuse)
+
+
+@pytest.mark.parametrize("address", ["/", "/t/open/standings/", "/p/" + "a" * 43 + "/", "/t/open/round/2/"])
+def test_with_the_database_down_a_page_is_a_503_of_the_sites_own(database_down, address):
+    """With PostgreSQL down every page was a 500, "Something went wrong on our side"."""
+    response = Client(raise_request_exception=False).get(address)
+    assert response.status_code == 503
+    assert response["Retry-After"] == "30"
+    text = page_text(response)
+    assert "<h1>The site is unavailable for a moment</h1>" in text and "Try again in a minute" in text
+
+
+def test_with_the_database_down_a_logged_in_organiser_gets_the_503_too(organiser, monkeypatch):
+    browser = Client(raise_request_exception=False)
+    browser.force_login(organiser)
+    from django.db import OperationalError
+    from django.db.backends.base.base import BaseDatabaseWrapper
+
+    monkeypatch.setattr(BaseDatabaseWrapper, "_cursor", lambda *a, **k: (_ for _ in ()).throw(OperationalError("down")))
+    response = browser.get("/manage/")  # the session itself is in the database
+    assert response.status_code == 503
+    assert "<h1>The site is unavailable for a moment</h1>" in page_text(response)
+
+
+def test_any_other_error_is_still_the_500_page(monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("tournament.views.render", broken)
+    response = Client(raise_request_exception=False).get("/")
+    assert response.status_code == 500
+    assert "<h1>Something went wrong on our side</h1>" in page_text(response)
