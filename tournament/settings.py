@@ -121,6 +121,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Scripts from the site's static files only, no inline ones (tournament/csp.py).
+    "tournament.csp.ContentSecurityPolicyMiddleware",
     # Static files from the app itself, also with DEBUG off (README, "Running it for real").
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
