@@ -57,3 +57,22 @@ def test_round_0_is_no_round(client, event):
     """/t/SLUG/round/0/ showed the latest round, as if no number were given (issue 23, point 24)."""
     assert client.get(f"/t/{event.slug}/round/1/").status_code == 200
     assert client.get(f"/t/{event.slug}/round/0/").status_code == 404
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("address", ["/ws/p/%00/room/", "/ws/p/abc\x00def/room/", "/ws/p/" + "a" * 65 + "/room/",
+                                     "/ws/t/x/round/99999999999999999999/table/1/room/", "/ws/elsewhere/"])
+def test_a_room_socket_of_junk_is_refused_without_a_query(address, django_assert_num_queries):
+    from asgiref.sync import async_to_sync
+    from channels.testing import WebsocketCommunicator
+
+    from tournament.asgi import application
+
+    async def scenario():
+        socket = WebsocketCommunicator(application, address, headers=[(b"origin", b"http://testserver"),
+                                                                      (b"host", b"testserver")])
+        return await socket.connect()
+
+    with django_assert_num_queries(0):
+        connected, code = async_to_sync(scenario)()
+    assert not connected
