@@ -97,7 +97,9 @@ def test_viewer_shows_each_placements_clock_reading(client):
     first = places[0]["clock_s"]
     assert f'<td class="clock">{first // 60}:{first % 60:02d}</td>' in page
     assert page.count('<td class="clock"></td>') == 1
-    assert "left on the clock" in page  # the stepper's text says it too
+    assert '<script src="/static/tournament/game.js" defer></script>' in page
+    # The stepper's text says it too (its script is a static file, for the Content-Security-Policy).
+    assert "left on the clock" in b"".join(client.get("/static/tournament/game.js").streaming_content).decode()
 
 
 @pytest.mark.django_db

@@ -313,6 +313,8 @@ class Submission(models.Model):
     note = models.CharField(max_length=300, blank=True, help_text="The opponent's reason for a dispute.")
     created_at = models.DateTimeField(auto_now_add=True)
     answered_at = models.DateTimeField(null=True, blank=True)
+    # Not stored: set by services.submit_result when the result sent was already waiting, exactly so.
+    already_in = False
 
     objects = SubmissionQuerySet.as_manager()
 

@@ -111,6 +111,8 @@ def submit(request, token, pk):
     def send(data):
         sent = services.submit_result(player, match, scores=data["scores"], flagged=data["flagged"],
                                       log_text=data["log_text"])
+        if sent.already_in:
+            return "Your result is already in, as you sent it: it counts once your opponent confirms it."
         if sent.status == Submission.CONFIRMED:
             return "Your opponent sent the same result: it counts now."
         return "Your result is sent: it counts once your opponent confirms it."

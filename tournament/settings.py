@@ -69,8 +69,10 @@ if not DEBUG and SECRET_KEY == DEVELOPMENT_SECRET_KEY:
     )
 
 # The site's own addresses (comma-separated), besides the local ones that
-# `make run`, the tests and a health check from the same machine use.
-ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver", *_env_list("DJANGO_ALLOWED_HOSTS")]
+# `make run` and a health check from the same machine use.  Not "testserver":
+# the test runner adds it for the tests (django.test.utils.setup_test_environment),
+# and a real server has no reason to answer to it.
+ALLOWED_HOSTS = ["127.0.0.1", "localhost", *_env_list("DJANGO_ALLOWED_HOSTS")]
 
 
 def _env_site_url(name, default):
@@ -119,6 +121,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Scripts from the site's static files only, no inline ones (tournament/csp.py).
+    "tournament.csp.ContentSecurityPolicyMiddleware",
     # Static files from the app itself, also with DEBUG off (README, "Running it for real").
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

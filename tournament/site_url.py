@@ -18,7 +18,7 @@ def absolute(path: str) -> str:
     return settings.SITE_URL + path
 
 
-def private_links(tournament: Tournament) -> dict[int, str]:
+def players_links(tournament: Tournament) -> dict[int, str]:
     """Every player's private link, by player number (the record's player id); one query."""
     return {number: absolute(reverse("player_link", args=[token]))
             for number, token in Player.objects.filter(tournament=tournament).values_list("number", "link_token")}
@@ -29,6 +29,8 @@ def pairings_address(tournament: Tournament, round_number: int) -> str:
     return absolute(reverse("tournament:round", args=[tournament.slug, round_number]))
 
 
-def sheet_addresses(tournament: Tournament):
-    """What the printed sheets' QR codes hold for this tournament (tournament/pdf/codes.py)."""
-    return Addresses(private_links(tournament), lambda number: pairings_address(tournament, number))
+def sheet_addresses(tournament: Tournament, *, private_links: bool = True):
+    """What the printed sheets' QR codes hold for this tournament (tournament/pdf/codes.py); without
+    `private_links` (for one who may not see them: organiser/access.sees_player_links), no player's link."""
+    links = players_links(tournament) if private_links else {}
+    return Addresses(links, lambda number: pairings_address(tournament, number))

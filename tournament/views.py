@@ -51,7 +51,8 @@ def pairings(request, slug, number=None):
     record = record_of(tournament, with_logs=False)
     if not record.rounds:
         return render(request, "tournament/pairings.html", {"tournament": tournament, "round": None})
-    number = number or max(r.number for r in record.rounds)
+    if number is None:  # /t/SLUG/round/0/ is no round, not the latest
+        number = max(r.number for r in record.rounds)
     try:
         round_record = record.round(number)
     except KeyError:

@@ -24,8 +24,14 @@ def page(live_server):
         browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS)
         tab = browser.new_page(viewport={"width": 390, "height": 900}, accept_downloads=True)
         tab.base = live_server.url
+        # Anything the Content-Security-Policy blocked (an inline script left behind) fails the test.
+        blocked = []
+        tab.on("console", lambda message: blocked.append(message.text)
+               if "Content Security Policy" in message.text else None)
+        tab.on("pageerror", lambda error: blocked.append(str(error)))
         yield tab
         browser.close()
+        assert blocked == [], blocked
 
 
 def shot(page, name):

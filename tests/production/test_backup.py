@@ -44,7 +44,7 @@ def site_facts() -> dict:
 
     audit = AuditEntry.objects.order_by("pk").values_list(
         "tournament__slug", "at", "user__username", "who", "action", "subject", "before", "after")
-    client = Client()
+    client = Client(HTTP_HOST="localhost")  # the restoring process is no test run: "testserver" is not allowed there
     return {
         "standings": {t.slug: standings(t.slug) for t in Tournament.objects.order_by("slug")},
         # Django's JSON dump keeps times to the millisecond (the audit page shows seconds).

@@ -120,3 +120,9 @@ def test_check_deploy_finds_nothing_with_https_and_a_real_key_and_hosts():
     # Without DJANGO_HTTPS it warns: the check above is not blind.
     without_https = check_deploy(**PRODUCTION)
     assert without_https.returncode != 0 and "SECURE_HSTS_SECONDS" in without_https.stderr
+
+
+def test_testserver_is_no_allowed_host_outside_the_tests(environment):
+    """The test runner adds "testserver" itself; a real server answered to it too (issue 23, point 24)."""
+    assert environment(**PRODUCTION)["ALLOWED_HOSTS"] == ["127.0.0.1", "localhost", "tm.example.org"]
+    assert "testserver" not in environment()["ALLOWED_HOSTS"]

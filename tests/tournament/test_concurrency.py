@@ -97,3 +97,19 @@ def test_two_corrections_from_the_same_version_keep_one():
     assert len(refused) == 1 and refused[0].message.startswith("This result was changed by"), outcomes
     match.refresh_from_db()
     assert match.version == 2
+
+
+def test_six_clicks_on_a_players_send_keep_one_result_and_one_audit_entry():
+    """Issue 23, point 22: six simultaneous sends stored six submissions and six audit entries."""
+    from tournament.models import AuditEntry, Submission
+
+    tournament = small_event()
+    round_ = services.generate_round(tournament)
+    services.publish_round(round_)
+    match = round_.matches.select_related("first", "second").first()
+    outcomes = at_once(*[lambda: services.submit_result(match.first, match, scores=[[12] * 6, [7] * 6])] * 6)
+    assert all(isinstance(o, Submission) for o in outcomes), outcomes
+    assert sorted(o.already_in for o in outcomes) == [False] + [True] * 5
+    assert len({o.pk for o in outcomes}) == 1
+    assert Submission.objects.filter(match=match).count() == 1
+    assert AuditEntry.objects.filter(tournament=tournament, action="result sent").count() == 1

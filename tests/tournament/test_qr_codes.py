@@ -99,3 +99,38 @@ def test_the_links_page_says_when_the_printed_address_is_not_this_sites(org_clie
     with override_settings(SITE_URL="http://testserver"):
         page = page_text(org_client.get(f"/manage/{event.slug}/links/"))
     assert "the <code>SITE_URL</code> setting" not in page
+
+
+# --- one rule for who sees the players' links (issue 23, point 23) -----------------------------------------------
+
+
+@pytest.fixture
+def arbiter_client(people, event):
+    services.add_role(event, people["arb"], "arbiter")
+    browser = Client()
+    browser.force_login(people["arb"])
+    return browser
+
+
+@override_settings(SITE_URL=SITE)
+def test_an_arbiter_prints_the_slips_without_the_players_links(arbiter_client, event, tmp_path):
+    """Arbiters were refused the links page yet printed every link as the slips' QR codes."""
+    assert arbiter_client.get(f"/manage/{event.slug}/links/").status_code == 403
+    assert arbiter_client.get(f"/manage/{event.slug}/print/links.pdf").status_code == 403
+    assert codes_in(pdf_of(arbiter_client.get(f"/manage/{event.slug}/print/slips/round-1.pdf")), tmp_path) == []
+    dashboard = page_text(arbiter_client.get(f"/manage/{event.slug}/"))
+    assert "Player links" not in dashboard and "each player's link as a QR code" not in dashboard
+    # The pairing sheet's code is the public pairings page, which anyone may open.
+    pairings = tmp_path / "pairings"
+    pairings.mkdir()
+    assert codes_in(pdf_of(arbiter_client.get(f"/manage/{event.slug}/print/pairings/round-1.pdf")),
+                    pairings) == [f"{SITE}/t/{event.slug}/round/1/"]
+
+
+@pytest.mark.parametrize("address", ["links/", "print/links.pdf", "print/slips/round-1.pdf", "print/links.pdf?paper=Letter",
+                                     "print/pairings/round-1.pdf", "print/standings.pdf"])
+def test_pages_and_sheets_of_an_organiser_are_never_stored(org_client, event, address):
+    """The link cards and slips were served without Cache-Control: no-store."""
+    response = org_client.get(f"/manage/{event.slug}/{address}")
+    assert response.status_code == 200
+    assert "no-store" in response["Cache-Control"] and "private" in response["Cache-Control"]

@@ -450,3 +450,19 @@ def test_a_withdrawal_made_by_mistake_is_undone_and_audited(client, people, even
     assert "Fay Fox is not withdrawn." in page_text(again)
     client.force_login(people["arb"])
     assert client.post(f"/manage/{event.slug}/players/{fay.number}/reinstate/").status_code == 403
+
+
+def test_the_demo_organiser_is_not_staff_and_organises_the_demo_only(client, db):
+    """The demo's public password opened staff rights (creating tournaments) to anyone (issue 23, point 24)."""
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    call_command("demo", stdout=io.StringIO())
+    demo = get_user_model().objects.get(username="demo")
+    assert not demo.is_staff and not demo.is_superuser
+    tournament = Tournament.objects.get()
+    assert client.login(username="demo", password="demo")
+    assert client.get("/manage/").status_code == 200
+    assert client.get(f"/manage/{tournament.slug}/").status_code == 200
+    assert client.get(f"/manage/{tournament.slug}/links/").status_code == 200
+    assert client.get("/manage/new/").status_code == 403

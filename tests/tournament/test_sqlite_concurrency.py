@@ -180,6 +180,22 @@ def test_the_two_players_sending_different_results_at_once_get_one_sent_and_the_
     assert "has already sent a result: confirm it, or dispute it and say what is wrong." in told.text
 
 
+def test_six_clicks_on_a_players_send_keep_one_result_and_tell_the_rest_it_is_in(site):
+    """Issue 23, point 22: six simultaneous clicks on "Send" stored six submissions and six audit entries."""
+    match = site["matches"][-3]
+    player = Visitor(site["port"])
+    send = _post_form_of(player, f"/p/{match['first']}/", _scores(5), f"/p/{match['first']}/game/{match['pk']}/send/")
+    pages = _at_once([send] * 6)
+    assert [getattr(page, "status", page) for page in pages] == [302] * 6, pages
+    ann = _logged_in(site["port"], "ann")
+    audit = ann.get(f"/manage/{site['slug']}/audit/").text
+    subject = f"Round 1, table {site['matches'].index(match) + 1}<"
+    assert [row for row in audit.split("<tr>") if "result sent" in row and subject in row] != []
+    assert len([row for row in audit.split("<tr>") if "result sent" in row and subject in row]) == 1
+    page = player.get(f"/p/{match['first']}/").text  # the last answer's message: the first or a repeat
+    assert "Your result is sent" in page or "Your result is already in, as you sent it" in page
+
+
 def test_a_double_click_on_create_makes_two_tournaments_not_a_500(site):
     ann = _logged_in(site["port"], "ann")
     fields = {"name": "Double Click Cup", "system": "auto", "rounds_announced": "7", "bye_half_points": "2",

@@ -69,3 +69,21 @@ def _role_required(*roles):
 
 organiser_required = _role_required(ORGANISER)
 arbiter_required = _role_required(ORGANISER, ARBITER)  # organisers may do all an arbiter may
+
+
+def sees_player_links(role: str | None) -> bool:
+    """Whether one of this role may see the players' private links, wherever they are shown: the "Player links"
+    page, the printed link cards and the QR codes on the result slips.
+
+    Organisers only: whoever holds a link acts for its player (sends, confirms
+    and disputes their results), and an arbiter enters results in their own
+    name, so has no need of them.  One rule for pages and sheets alike; an
+    arbiter's slips are printed without the codes.
+    """
+    return role == ORGANISER
+
+
+def refuse_unless_sees_player_links(role: str | None) -> None:
+    """403 for a page or sheet that shows the players' private links to one who may not see them."""
+    if not sees_player_links(role):
+        raise PermissionDenied("Only the tournament's organisers may see or print the players' private links.")

@@ -11,7 +11,7 @@ from ..absence_forms import ExcuseForm, rounds_to_come
 from ..models import ExcusedAbsence, Round, Submission
 from ..next_round import beyond_the_end, finished_reason
 from ..records import record_of
-from .access import ORGANISER, arbiter_required
+from .access import ORGANISER, arbiter_required, sees_player_links
 from .results import match_rows, results_counter
 
 
@@ -36,6 +36,7 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
     return render(request, "tournament/manage/dashboard.html", {
         "tournament": tournament,
         "organiser": request.role == ORGANISER,
+        "sees_links": sees_player_links(request.role),
         "awaiting": sum(1 for row in matches if row["submission"] and row["submission"].status == Submission.WAITING),
         "disputed": sum(1 for row in matches if row["submission"] and row["submission"].status == Submission.DISPUTED),
         "players": players,

@@ -13,7 +13,7 @@ from ..domain.values import whole_number
 from ..forms import RoleForm
 from ..site_url import absolute
 from ..submitting import posted, refusal_shown
-from .access import ORGANISER, organiser_required
+from .access import ORGANISER, arbiter_required, organiser_required, refuse_unless_sees_player_links
 
 
 @organiser_required
@@ -50,9 +50,10 @@ def _remove_role(request, tournament):
 
 
 @never_cache  # every player's token is on it: no browser or proxy may keep a copy
-@organiser_required
+@arbiter_required
 def links(request, tournament):
     """Each player's private link, to hand out; renewing one revokes the old."""
+    refuse_unless_sees_player_links(request.role)
     if request.method == "POST":
         number = whole_number(request.POST.get("renew", ""))
         player = tournament.players.filter(number=number).first() if number is not None else None

@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from .. import pdf, services
@@ -21,7 +22,8 @@ from ..site_url import sheet_addresses
 from ..submitting import posted, refusal_shown
 from ..tfile import dumps
 from ..trf import to_trf
-from .access import ORGANISER, arbiter_required, has_any_role, organiser_required, staff_required
+from .access import (arbiter_required, has_any_role, organiser_required, refuse_unless_sees_player_links,
+                     sees_player_links, staff_required)
 
 
 @login_required
@@ -84,19 +86,20 @@ def edit_settings(request, tournament):
     return render(request, "tournament/manage/settings.html", {"tournament": tournament, "form": form})
 
 
+@never_cache  # slips and link cards carry private links: no browser or proxy may keep a sheet
 @arbiter_required
 def print_sheet(request, tournament, what, number=0):
     """A printable PDF: pairing sheet or result slips of a round, standings, crosstable (A4, or ?paper=Letter)."""
     if what not in pdf.SHEETS:
         raise Http404("Nothing of that name to print")
-    if what == "links" and request.role != ORGANISER:
-        raise PermissionDenied("Only the tournament's organisers may print the players' private links.")
+    if what == "links":
+        refuse_unless_sees_player_links(request.role)
     if what in pdf.ROUND_SHEETS and not tournament.rounds.filter(number=number).exclude(status=Round.DRAFT).exists():
         messages.error(request, f"Round {number} is not published: there is nothing to print for it yet.")
         return redirect("manage:dashboard", tournament.slug)
     try:
         data = pdf.SHEETS[what](record_of(tournament), number, request.GET.get("paper", "A4"),
-                                sheet_addresses(tournament))
+                                sheet_addresses(tournament, private_links=sees_player_links(request.role)))
     except pdf.PrintError as error:
         messages.error(request, str(error))
         return redirect("manage:dashboard", tournament.slug)

@@ -79,17 +79,26 @@ def submit_result(player: Player, match: Match, *, scores=None, flagged=None, lo
     The same result sent by both players counts at once.  A player may send
     theirs again while it waits (the newest replaces it, and the older one's
     move log is dropped), up to `MAX_SENDS_PER_GAME` times; after a dispute,
-    only an arbiter decides.
+    only an arbiter decides.  Sending exactly the result already waiting (six
+    clicks on "Send") stores and audits nothing: the waiting submission comes
+    back with `already_in` set.  The match's row lock taken first (IMMEDIATE
+    transactions on SQLite) makes the sends of one game one after the other.
     """
-    match = _players_match(player, match)
-    sent_before = match.submissions.filter(by=player).count()
-    if sent_before >= MAX_SENDS_PER_GAME:
-        raise Refused(f"You have sent the result of this game {sent_before} times, the most a link may: "
-                      "ask an arbiter to enter it.")
+    match = _players_match(player, match)  # locked: a second send of the same game waits here for the first
     scores, flagged, log = check_played_result(scores, flagged, log_text, match, by_player=True)
     open_ = list(match.submissions.open())
     if any(s.status == Submission.DISPUTED for s in open_):
         raise Refused("The result of this game is disputed: an arbiter will settle it.")
+    same = next((s for s in open_ if s.by_id == player.pk and s.status == Submission.WAITING
+                 and s.scores == scores and [s.first_flagged, s.second_flagged] == list(flagged) and s.log == log),
+                None)
+    if same is not None:  # a double click, or the page sent again: the result is already in, kept as it was
+        same.already_in = True
+        return same
+    sent_before = match.submissions.filter(by=player).count()
+    if sent_before >= MAX_SENDS_PER_GAME:
+        raise Refused(f"You have sent the result of this game {sent_before} times, the most a link may: "
+                      "ask an arbiter to enter it.")
     theirs = [s for s in open_ if s.by_id != player.pk]
     if theirs:
         sent = theirs[0]

@@ -46,7 +46,9 @@ class Command(BaseCommand):
         # Through the services like any import, so the audit shows how the demo came to be;
         # the command, not the demo account, is who did it.
         tournament = services.import_tournament(parse(demo_file()), user=None)
-        services.add_role(tournament, _account("demo", is_staff=True), "organiser")
+        # Not staff: the organiser role is all the demo needs, and staff could create tournaments (and, with a
+        # public password, anyone could).
+        services.add_role(tournament, _account("demo"), "organiser")
         services.add_role(tournament, _account("arbiter"), "arbiter")
         self.stdout.write(f"Demo tournament created: /t/{tournament.slug}/ "
                           "(organiser login: demo / demo; arbiter login: arbiter / arbiter)")
