@@ -10,7 +10,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.models import Player, Tournament
-from tournament.site_url import private_links
+from tournament.site_url import players_links
 
 
 class Command(BaseCommand):
@@ -25,7 +25,7 @@ class Command(BaseCommand):
             tournament = Tournament.objects.get(slug=slug)
         except Tournament.DoesNotExist:
             raise CommandError(f"no tournament with the slug {slug!r}", returncode=2)
-        links = private_links(tournament)
+        links = players_links(tournament)
         rows = [{"id": number, "name": name, "link": links[number]}
                 for number, name in Player.objects.filter(tournament=tournament).order_by("number")
                 .values_list("number", "name")]
