@@ -30,10 +30,10 @@ _DONE = {
 def out_of_turn(game: Game, player: int, what: str) -> IllegalMove:
     """The `out-of-turn` fault of `player`, who `what` ("placed a tile"), with the reason in the turn's words."""
     names, turn = game.names, game.turn
-    if game.phase == BONUS and player != turn:
+    if game.phase == BONUS:  # whoever moves, the bonus comes first
         why = f"{names[turn]} still owes a bonus placement"
-    elif game.phase in (START, BONUS):
-        why = f"it is {names[turn]}'s turn"
+    elif game.phase == START:  # a swap or a refill comes after the turn's placement
+        why = f"{names[turn]} has not placed a tile yet this turn" if player == turn else f"it is {names[turn]}'s turn"
     elif player == turn:
         why = _DONE[game.phase]
     else:
