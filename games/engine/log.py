@@ -309,8 +309,8 @@ def apply_event(game: Game, event: Any) -> None:
 
     Raises `BadLog` for an event not of the spec's form and `IllegalMove` for a move the rules refuse.
     """
-    if game.flag_owed is not None and not _is_flag_by(event, game.flag_owed):
-        raise game.clocks.flag_missing(game.flag_owed, _described(game, event))
+    if game.flag_owed is not None:  # only that flag may follow, checked before the event's own checks
+        game.check_next(_described(game, event), _flag_by(event))
     if type(event) is not dict:
         raise BadLog("bad-event", "an event must be a JSON object")
     kind = event.get("type")
@@ -345,10 +345,11 @@ def apply_event(game: Game, event: Any) -> None:
         raise BadLog("bad-event", f"unknown event type {shown(kind)}")
 
 
-def _is_flag_by(event: Any, player: int) -> bool:
-    """Whether the event is `player`'s flag (a bool is no player index)."""
-    return type(event) is dict and event.get("type") == "flag" and type(event.get("player")) is int \
-        and event["player"] == player
+def _flag_by(event: Any) -> int | None:
+    """The flagging player's index when the event is a flag naming one (a bool is no player index), else None."""
+    if type(event) is dict and event.get("type") == "flag" and type(event.get("player")) is int:
+        return event["player"]
+    return None
 
 
 def _described(game: Game, event: Any) -> str:
