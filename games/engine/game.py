@@ -131,9 +131,6 @@ class Game(Offers):
         """The scores as rows of six: one per player (the duel: its one track)."""
         return self.scores
 
-    def name(self, player: int) -> str:
-        return self.names[player]
-
     def next_player(self, after: int) -> int | None:
         """The next player in order after `after` who has not flagged (maybe `after` itself)."""
         for step in range(1, self.player_count + 1):

@@ -38,7 +38,8 @@ from .rules import RULE_SETS
 from .tiles import COLOURS, PARSED_TILES
 from .variants import new_game
 
-__all__ = ["FORMAT", "MAX_DEPTH", "Report", "apply_event", "check_text", "is_int", "replay", "tracks_racks"]
+__all__ = ["FORMAT", "MAX_DEPTH", "Report", "apply_event", "check_text", "is_int", "reject_constant", "replay",
+           "tracks_racks"]
 
 FORMAT = "ingenious-log/1"
 _COLOUR_INDEX = {letter: i for i, letter in enumerate(COLOURS)}
@@ -85,7 +86,8 @@ def is_int(value: Any) -> bool:
     return type(value) is int
 
 
-def _reject_constant(name: str):
+def reject_constant(name: str):
+    """`json.loads`'s `parse_constant`: NaN, Infinity and -Infinity are not JSON (the tournament file's reader too)."""
     raise ValueError(f"{name} is not JSON")
 
 
@@ -130,7 +132,7 @@ def check_text(text: bytes | str) -> Report:
         except UnicodeEncodeError as error:
             return Report.fault("bad-format", f"the log is not UTF-8 text (unpaired surrogate at character {error.start})")
     try:
-        obj = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+        obj = json.loads(text, parse_constant=reject_constant, parse_float=_finite_float)
     except RecursionError:
         return Report.fault("bad-format", "the log is not JSON: it is nested too deeply")
     except ValueError as error:
