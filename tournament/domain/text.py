@@ -66,7 +66,7 @@ def result_words(first_name: str, second_name: str, scores, flagged=(False, Fals
     if winner is None:
         words = f"Draw: the same six scores, lowest first {' '.join(map(str, ranked[0]))}"
     else:
-        words = (f"{names[winner]} wins, {ranked[winner][place]} v {ranked[1 - winner][place]} "
+        words = (f"{names[winner]} wins, {ranked[winner][place]} v {ranked[decision.runner_up][place]} "
                  f"in the {PLACES[place]} colour")
         if place:
             level = ranked[0][:place]
