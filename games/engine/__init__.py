@@ -11,13 +11,14 @@ from .errors import ERROR_CODES, BadLog, IllegalMove, IngeniousError
 from .game import Game
 from .log import FORMAT, Report, apply_event, check_text, replay
 from .placement import Placement
-from .scoring import Result, board_winner, duel_winner
+from .scoring import Decision, Result, board_decision, board_winner, duel_winner
 from .variants import DuelGame, new_game
 
 __all__ = [
     "ERROR_CODES",
     "FORMAT",
     "BadLog",
+    "Decision",
     "DuelGame",
     "Game",
     "IllegalMove",
@@ -26,6 +27,7 @@ __all__ = [
     "Report",
     "Result",
     "apply_event",
+    "board_decision",
     "board_winner",
     "check_text",
     "duel_winner",

@@ -16,20 +16,19 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from .board import CELL_INDEX, CELLS, DIRECTION_TO
+from .board import CELL_INDEX, CELLS
 from .clock import Clocks
-from .errors import BadLog, IllegalMove
-from .placement import (EMPTY, EMPTY_BOARD, Placement, check_cover, cover, legal_cell_pairs, off_board,
-                        placements, play_area)
+from .errors import IllegalMove
+from .placement import EMPTY, EMPTY_BOARD, check_cover, cover, off_board, play_area
 from .rules import RULE_SETS, RuleSet
 from .scoring import Result, add_to_board, board_winner, gain_list, raw_gain, wrong_gain
 from .supply import Supply, counts_of, showing
+from .offers import Offers
 from .tiles import COLOUR_NAMES, COLOURS, PARSED_TILES, kind_name
-from .turns import BONUS, PLACED, REFILL, START, SWAPPED, out_of_turn, placement_starts_turn
+from .turns import BONUS, PLACED, REFILL, START, SWAPPED, Turn
 
 
-
-class Game:
+class Game(Offers):
     """One game for 2 to 4 players under the mso or kosmos rules (the duel: `variants.DuelGame`).
 
     With `tracked_racks`, every tile placed must be in its player's rack and
@@ -65,14 +64,10 @@ class Game:
         self.scores: list[list[int]] = [[0] * 6 for _ in range(count)]
         self.supply = Supply(count, tracked_racks)
 
-        self.flagged = [False] * count
-        self.clocks = Clocks(self.names, clock_s)
-        self.flag_owed: int | None = None  # the player whose clock read 0: that player's flag comes next
+        self._clocks = Clocks(self.names, clock_s)  # the clock rule: readings, flags, a flag owed
+        self._turn = Turn()
         self.has_placed = [False] * count
         self.started = False  # has anyone placed yet
-        self.turn = 0
-        self.phase = START
-        self.bonus_owed = 0
         self.ended_by: str | None = None
         self.placement_count = 0
 
@@ -81,6 +76,34 @@ class Game:
     @property
     def is_over(self) -> bool:
         return self.ended_by is not None
+
+    @property
+    def turn(self) -> int:
+        """Whose turn it is (after a placement, until the next turn's first placement)."""
+        return self._turn.player
+
+    @property
+    def phase(self) -> str:
+        """How far the turn has gone (`turns`: START, BONUS, PLACED, SWAPPED, REFILL)."""
+        return self._turn.phase
+
+    @property
+    def bonus_owed(self) -> int:
+        return self._turn.bonus_owed
+
+    @property
+    def flagged(self) -> list[bool]:
+        """Who has run out of time, per player (a copy)."""
+        return self._clocks.flagged
+
+    @property
+    def flag_owed(self) -> int | None:
+        """The player whose clock read 0 on a placement that did not end the game: their flag must come next."""
+        return self._clocks.flag_owed
+
+    def last_reading(self, player: int) -> int | None:
+        """The player's latest clock reading (seconds left), None before the first."""
+        return self._clocks.last(player)
 
     # The other endings, as phrases; "all-18" is the rule set's own COMPLETE.
     ENDINGS = {"board-full": "no two adjacent empty cells remained", "all-flagged": "every player had run out of time"}
@@ -108,14 +131,11 @@ class Game:
         """The scores as rows of six: one per player (the duel: its one track)."""
         return self.scores
 
-    def name(self, player: int) -> str:
-        return self.names[player]
-
     def next_player(self, after: int) -> int | None:
         """The next player in order after `after` who has not flagged (maybe `after` itself)."""
         for step in range(1, self.player_count + 1):
             player = (after + step) % self.player_count
-            if not self.flagged[player]:
+            if not self._clocks.has_flagged(player):
                 return player
         return None
 
@@ -126,6 +146,11 @@ class Game:
             return None
         if self.phase in (START, BONUS):
             return self.turn
+        return self.next_player(self.turn)
+
+    @property
+    def following(self) -> int | None:
+        """Whose turn comes next: the next player in order after the turn's who has not flagged."""
         return self.next_player(self.turn)
 
     def colour_at(self, q: int, r: int) -> str | None:
@@ -164,35 +189,6 @@ class Game:
         lowest = min(scores)
         return [c for c in range(6) if scores[c] == lowest]
 
-    def may_swap(self, player: int) -> bool:
-        """Whether `swap(player)` would be accepted now (tracked racks)."""
-        if self.is_over or self.flagged[player] or player != self.turn or self.phase != PLACED:
-            return False
-        return self._may_exchange(player)
-
-    def swappable(self, player: int) -> list[str]:
-        """The tiles a swap by the player exchanges: the whole rack, shown (tracked racks)."""
-        return self.supply.rack(player)
-
-    def legal_cell_pairs(self, player: int | None = None) -> list[tuple[int, int]]:
-        """Every unordered pair of cell numbers the player may cover now."""
-        if player is None:
-            player = self.to_place
-        return legal_cell_pairs(self.board, self.in_area, self.rules, not self.has_placed[player])
-
-    def legal_placements(self, player: int | None = None) -> list[Placement]:
-        """Every placement of a tile from the player's (tracked) rack allowed now."""
-        if player is None:
-            player = self.to_place
-        kinds = [k for k, n in enumerate(self.supply.racks[player]) if n]
-        return placements(self.legal_cell_pairs(player), kinds)
-
-    def gain_of(self, tile: str, cells) -> list[int]:
-        """The raw points a placement would score now, per colour (not checked for legality)."""
-        a, b, _ = PARSED_TILES[tile]
-        i0, i1 = CELL_INDEX[tuple(cells[0])], CELL_INDEX[tuple(cells[1])]
-        return raw_gain(self.board, a, b, i0, i1, DIRECTION_TO[i0][i1])
-
     def result(self) -> Result:
         """Scores, winner, levels and how the game ended; only once it is over."""
         if not self.is_over:
@@ -224,21 +220,27 @@ class Game:
     def flag(self, player: int) -> None:
         """The player's time ran out: no further move by that player."""
         self._check_not_over(player, "ran out of time")
-        if self.flag_owed is not None and player != self.flag_owed:
-            raise self.clocks.flag_missing(self.flag_owed, f"a flag by {self.names[player]}")
-        if self.flagged[player]:
-            raise BadLog("bad-event", f"{self.names[player]} ran out of time twice")
-        self.flagged[player] = True
-        self.flag_owed = None
-        if all(self.flagged):
+        self._clocks.check_flag(player)
+        self._clocks.flag(player)
+        if self._clocks.all_flagged:
             self.ended_by = "all-flagged"
         elif player == self.turn:
             # Whatever the turn still owed (bonus, swap, refill) is forfeited.
-            self._start_turn(self.next_player(player))
+            self.supply.return_set_aside()
+            self._turn.start(self.next_player(player))
+
+    def check_next(self, instead: str, flag_by: int | None = None) -> None:
+        """Refuse (`bad-clock`) any event but the flag owed after a clock reading of 0.
+
+        For a reader that must put this check before an event's own checks (the
+        log's order): `instead` names the event in words, `flag_by` is the
+        flagging player when the event is a flag.  Every move checks it too.
+        """
+        self._clocks.check_next(instead, flag_by)
 
     def end(self) -> None:
         """Declare the game over; refused unless it has ended by the rules."""
-        self._check_flag_owed("an end event")
+        self._clocks.check_next("an end event")
         if not self.is_over:
             raise IllegalMove("premature-end", f"the log ends the game, but {self.why_not_over}")
 
@@ -265,12 +267,14 @@ class Game:
         """
         if self.ended_by is not None:
             self._check_not_over(player, "placed a tile")
-        if self.flag_owed is not None:
-            self._check_flag_owed(f"a placement by {self.names[player]}")
-        if self.flagged[player]:
+        clocks = self._clocks
+        if clocks.flag_owed is not None:
+            clocks.check_next(f"a placement by {self.names[player]}")
+        if clocks.has_flagged(player):
             raise IllegalMove("flagged-player-moved", f"{self.names[player]} placed a tile after running out of time")
-        phase = self.phase
-        new_turn = placement_starts_turn(self, player)
+        turn = self._turn
+        phase = turn.phase
+        new_turn = turn.placement_starts_turn(self.names, self.following, player)
         a, b, kind = tile
         in_area, board = self.in_area, self.board
         if first is None or second is None or not in_area[first] or not in_area[second]:
@@ -284,23 +288,20 @@ class Game:
         if declared is not None and declared != points:
             raise wrong_gain(self.names[player], declared, points)
         if clock is not None:  # after the other rule checks (Precise points: Clock readings)
-            self.clocks.check(player, clock)
+            clocks.check_reading(player, clock)
 
         # Every check passed: change the game.
         if new_turn:
             if supply.set_aside is not None:
                 supply.return_set_aside()
-            self.turn = player
-            self.bonus_owed = 0
+            turn.start(player)
         elif phase == BONUS:
-            self.bonus_owed -= 1
+            turn.bonus_owed -= 1
         self._empty_pairs -= cover(board, in_area, first, second, a, b)
         supply.take(player, kind)
         self.has_placed[player] = True
         self.started = True
         self.placement_count += 1
-        if clock is not None:
-            self.clocks.last[player] = clock
 
         earned, complete = self._score(player, points, a, b)
         if complete:
@@ -308,45 +309,44 @@ class Game:
         elif self._empty_pairs == 0:
             self.ended_by = "board-full"
         else:
-            owed = self.bonus_owed + earned
+            owed = turn.bonus_owed + earned
             if owed and supply.rack_is_empty(player):
                 owed = 0  # an empty rack cannot make the bonus placement
-            self.bonus_owed = owed
-            self.phase = BONUS if owed else PLACED
-            if clock == 0:  # time ran out with a placement that did not end the game
-                self.flag_owed = player
+            turn.bonus_owed = owed
+            turn.phase = BONUS if owed else PLACED
+        clocks.record(player, clock, self.ended_by is not None)
         return points
 
     def draw_parsed(self, player: int, kinds: list[int]) -> None:
         """`draw` with the tiles as kinds (`tiles.TILE_KINDS` indexes)."""
         if self.ended_by is not None:
             self._check_not_over(player, "drew tiles")
-        self._check_flag_owed(f"a draw by {self.names[player]}")
+        self._clocks.check_next(f"a draw by {self.names[player]}")
         if not self.supply.tracked:
             raise ValueError("draw needs a game with tracked racks")
         name = self.names[player]
-        if self.flagged[player]:
+        if self._clocks.has_flagged(player):
             raise IllegalMove("out-of-turn", f"{name} drew tiles after running out of time")
         if self.started and (player != self.turn or self.phase not in (PLACED, SWAPPED, REFILL)):
-            raise out_of_turn(self, player, "drew tiles")
+            raise self._turn.out_of_turn(self.names, self.following, player, "drew tiles")
         supply = self.supply
         supply.draw(name, player, kinds)
         if self.started:
-            self.phase = REFILL
+            self._turn.phase = REFILL
             if supply.set_aside is not None:
                 supply.return_set_aside()
 
     def swap_parsed(self, player: int, kinds: list[int] | None) -> None:
         """`swap` with the tiles shown (duel: set aside) as kinds, or None when the move lists none."""
         self._check_not_over(player, "swapped")
-        self._check_flag_owed(f"a swap by {self.names[player]}")
+        self._clocks.check_next(f"a swap by {self.names[player]}")
         name = self.names[player]
-        if self.flagged[player]:
+        if self._clocks.has_flagged(player):
             raise IllegalMove("flagged-player-moved", f"{name} swapped after running out of time")
         if player != self.turn or self.phase != PLACED:
-            raise out_of_turn(self, player, "swapped")
+            raise self._turn.out_of_turn(self.names, self.following, player, "swapped")
         self._exchange(player, None if kinds is None else counts_of(kinds))
-        self.phase = SWAPPED
+        self._turn.phase = SWAPPED
 
     # --- what the variants change ------------------------------------------
 
@@ -382,13 +382,3 @@ class Game:
         if self.ended_by is not None:
             raise IllegalMove("after-end", f"{self.names[player]} {what} after the game had ended ({self.ended_text})")
 
-    def _check_flag_owed(self, instead: str) -> None:
-        """Refuse any move but the flag a player owes after a clock reading of 0 (`instead` names it)."""
-        if self.flag_owed is not None:
-            raise self.clocks.flag_missing(self.flag_owed, instead)
-
-    def _start_turn(self, player: int) -> None:
-        self.supply.return_set_aside()
-        self.turn = player
-        self.phase = START
-        self.bonus_owed = 0

@@ -38,7 +38,8 @@ from .rules import RULE_SETS
 from .tiles import COLOURS, PARSED_TILES
 from .variants import new_game
 
-__all__ = ["FORMAT", "MAX_DEPTH", "Report", "apply_event", "check_text", "is_int", "replay", "tracks_racks"]
+__all__ = ["FORMAT", "MAX_DEPTH", "Report", "apply_event", "check_text", "is_int", "reject_constant", "replay",
+           "tracks_racks"]
 
 FORMAT = "ingenious-log/1"
 _COLOUR_INDEX = {letter: i for i, letter in enumerate(COLOURS)}
@@ -85,7 +86,8 @@ def is_int(value: Any) -> bool:
     return type(value) is int
 
 
-def _reject_constant(name: str):
+def reject_constant(name: str):
+    """`json.loads`'s `parse_constant`: NaN, Infinity and -Infinity are not JSON (the tournament file's reader too)."""
     raise ValueError(f"{name} is not JSON")
 
 
@@ -130,7 +132,7 @@ def check_text(text: bytes | str) -> Report:
         except UnicodeEncodeError as error:
             return Report.fault("bad-format", f"the log is not UTF-8 text (unpaired surrogate at character {error.start})")
     try:
-        obj = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+        obj = json.loads(text, parse_constant=reject_constant, parse_float=_finite_float)
     except RecursionError:
         return Report.fault("bad-format", "the log is not JSON: it is nested too deeply")
     except ValueError as error:
@@ -309,8 +311,8 @@ def apply_event(game: Game, event: Any) -> None:
 
     Raises `BadLog` for an event not of the spec's form and `IllegalMove` for a move the rules refuse.
     """
-    if game.flag_owed is not None and not _is_flag_by(event, game.flag_owed):
-        raise game.clocks.flag_missing(game.flag_owed, _described(game, event))
+    if game.flag_owed is not None:  # only that flag may follow, checked before the event's own checks
+        game.check_next(_described(game, event), _flag_by(event))
     if type(event) is not dict:
         raise BadLog("bad-event", "an event must be a JSON object")
     kind = event.get("type")
@@ -345,10 +347,11 @@ def apply_event(game: Game, event: Any) -> None:
         raise BadLog("bad-event", f"unknown event type {shown(kind)}")
 
 
-def _is_flag_by(event: Any, player: int) -> bool:
-    """Whether the event is `player`'s flag (a bool is no player index)."""
-    return type(event) is dict and event.get("type") == "flag" and type(event.get("player")) is int \
-        and event["player"] == player
+def _flag_by(event: Any) -> int | None:
+    """The flagging player's index when the event is a flag naming one (a bool is no player index), else None."""
+    if type(event) is dict and event.get("type") == "flag" and type(event.get("player")) is int:
+        return event["player"]
+    return None
 
 
 def _described(game: Game, event: Any) -> str:

@@ -93,12 +93,43 @@ def add_to_board(scores: list[int], gain: Sequence[int], a: int, b: int, bonus_p
     return earned, min(scores) == MAX_SCORE
 
 
-def board_winner(scores: Sequence[Sequence[int]]) -> int | None:
-    """The player whose ascending score list is greatest; None when shared (mso, kosmos)."""
-    ranked = [sorted(s) for s in scores]
+@dataclass(frozen=True)
+class Decision:
+    """Who won a game on the score boards, and where (spec, Precise points: Winner)."""
+
+    winner: int | None  # None: two or more players share the greatest list
+    place: int | None  # the rank in the ascending lists that decided (0: lowest .. 5: highest); None without a winner
+    ranked: tuple[tuple[int, ...], ...]  # each player's scores, lowest first
+
+    @property
+    def runner_up(self) -> int | None:
+        """The player whose list came next (with a winner): the one the deciding place was compared with."""
+        if self.winner is None:
+            return None
+        others = [p for p in range(len(self.ranked)) if p != self.winner]
+        return max(others, key=lambda p: self.ranked[p])
+
+
+def board_decision(scores: Sequence[Sequence[int]]) -> Decision:
+    """The winner, the player whose ascending score list is greatest, and the place where it first exceeds the next.
+
+    `[[3, 7, 8, 9, 10, 11], [3, 6, 12, 12, 12, 12]]`: level at 3, then 7 against 6, so player 0 wins at place 1
+    (the second-lowest colour).  A greatest list held by two or more players: no winner, no place.
+    """
+    ranked = tuple(tuple(sorted(s)) for s in scores)
     best = max(ranked)
     holders = [p for p, r in enumerate(ranked) if r == best]
-    return holders[0] if len(holders) == 1 else None
+    if len(holders) > 1:
+        return Decision(None, None, ranked)
+    winner = holders[0]
+    second = max(r for p, r in enumerate(ranked) if p != winner)
+    place = next(i for i, (a, b) in enumerate(zip(best, second)) if a != b)
+    return Decision(winner, place, ranked)
+
+
+def board_winner(scores: Sequence[Sequence[int]]) -> int | None:
+    """The winner of `board_decision` (mso, kosmos): None when the greatest list is shared."""
+    return board_decision(scores).winner
 
 
 def duel_goal(player: int) -> int:

@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 
 from .board import CELLS
-from .game import BONUS, Game
+from .game import Game
 from .log import FORMAT
 from .tiles import COLOURS, RACK_SIZE, TILE_KINDS, kind_name
+from .turns import BONUS
 from .variants import new_game
 
 

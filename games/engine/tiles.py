@@ -19,7 +19,6 @@ _KIND_OF = {pair: k for k, pair in enumerate(TILE_KINDS)}
 
 # How many of each kind the bag holds: 6 of each two-colour pair, 5 of each double.
 BAG_COUNTS: tuple[int, ...] = tuple(5 if a == b else 6 for a, b in TILE_KINDS)
-BAG_SIZE = sum(BAG_COUNTS)  # 120
 RACK_SIZE = 6
 
 

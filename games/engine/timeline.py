@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .board import CELLS, START_SYMBOLS, area_cells
-from .game import BONUS
 from .log import apply_event, tracks_racks
 from .tiles import COLOURS
+from .turns import BONUS
 from .variants import new_game
 
 

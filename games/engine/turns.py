@@ -1,18 +1,17 @@
 """Where a turn stands, and why a move comes out of turn (`shared/spec/ingenious-log.md`, Precise points: A turn).
 
 A turn is one placement, every bonus placement it earned, at most one swap,
-then the refill draws; `Game.phase` says which of these the current turn has
-reached.
+then the refill draws; `Turn.phase` says which of these the current turn has
+reached.  `TurnState` is what a program driving a `Game` reads to know what
+comes next (the game room offers only those moves).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import Sequence
 
 from .errors import IllegalMove
-
-if TYPE_CHECKING:
-    from .game import Game
 
 START = "start"  # the turn's player has not placed yet
 BONUS = "bonus"  # bonus placements are owed
@@ -27,29 +26,62 @@ _DONE = {
 }
 
 
-def out_of_turn(game: Game, player: int, what: str) -> IllegalMove:
-    """The `out-of-turn` fault of `player`, who `what` ("placed a tile"), with the reason in the turn's words."""
-    names, turn = game.names, game.turn
-    if game.phase == BONUS and player != turn:
-        why = f"{names[turn]} still owes a bonus placement"
-    elif game.phase in (START, BONUS):
-        why = f"it is {names[turn]}'s turn"
-    elif player == turn:
-        why = _DONE[game.phase]
-    else:
-        why = f"{names[turn]}'s turn is not finished and {names[game.next_player(turn)]} plays next"
-    return IllegalMove("out-of-turn", f"{names[player]} {what} out of turn: {why}")
+@dataclass(frozen=True)
+class TurnState:
+    """What the game waits for now, and from whom; None for a player once the game is over."""
+
+    turn: int | None  # whose turn it is
+    phase: str  # how far that turn has gone: START, BONUS, PLACED, SWAPPED or REFILL
+    to_place: int | None  # who places next: the turn's player (first placement, bonus) or the next turn's
+    bonus_owed: int  # bonus placements the turn's player still owes, to be made at once
+    may_swap: bool  # the turn's player may swap now (else only refill, or place for the next turn)
+    refill: int  # tiles the turn's player may still draw to fill the rack (tracked racks, after placing)
+    flag_owed: int | None  # the player whose clock read 0: that player's flag is the only move allowed
+
+    @property
+    def owed(self) -> str | None:
+        """What must come next before anything else: "flag", "bonus", or None (the turn may move on)."""
+        if self.flag_owed is not None:
+            return "flag"
+        return "bonus" if self.bonus_owed else None
 
 
-def placement_starts_turn(game: Game, player: int) -> bool:
-    """Whether the player's placement begins the next turn, not the current one's; refused out of turn."""
-    if game.phase == START or game.phase == BONUS:
-        if player != game.turn:
-            raise out_of_turn(game, player, "placed a tile")
-        return False
-    following = (game.turn + 1) % game.player_count
-    if game.flagged[following]:
-        following = game.next_player(game.turn)
-    if player != following:
-        raise out_of_turn(game, player, "placed a tile")
-    return True
+class Turn:
+    """Whose turn it is, how far it has gone, and the bonus placements it still owes."""
+
+    def __init__(self) -> None:
+        self.player = 0
+        self.phase = START
+        self.bonus_owed = 0
+
+    def start(self, player: int) -> None:
+        """A new turn for the player: nothing placed, nothing owed."""
+        self.player = player
+        self.phase = START
+        self.bonus_owed = 0
+
+    def out_of_turn(self, names: Sequence[str], following: int | None, player: int, what: str) -> IllegalMove:
+        """The `out-of-turn` fault of `player`, who `what` ("placed a tile"), with the reason in the turn's words.
+
+        `following` is the player whose turn comes next (the next who has not flagged).
+        """
+        turn = self.player
+        if self.phase == BONUS:  # whoever moves, the bonus comes first
+            why = f"{names[turn]} still owes a bonus placement"
+        elif self.phase == START:  # a swap or a refill comes after the turn's placement
+            why = f"{names[turn]} has not placed a tile yet this turn" if player == turn else f"it is {names[turn]}'s turn"
+        elif player == turn:
+            why = _DONE[self.phase]
+        else:
+            why = f"{names[turn]}'s turn is not finished and {names[following]} plays next"
+        return IllegalMove("out-of-turn", f"{names[player]} {what} out of turn: {why}")
+
+    def placement_starts_turn(self, names: Sequence[str], following: int | None, player: int) -> bool:
+        """Whether the player's placement begins the next turn, not the current one's; refused out of turn."""
+        if self.phase == START or self.phase == BONUS:
+            if player != self.player:
+                raise self.out_of_turn(names, following, player, "placed a tile")
+            return False
+        if player != following:
+            raise self.out_of_turn(names, following, player, "placed a tile")
+        return True

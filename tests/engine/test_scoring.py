@@ -10,7 +10,7 @@ directly: the situation is under test, not the forty placements leading to it.
 
 import pytest
 
-from games.engine import IllegalMove, board_winner, duel_winner, new_game, replay
+from games.engine import IllegalMove, board_decision, board_winner, duel_winner, new_game, replay
 from games.engine.board import CELLS, NEIGHBOURS
 from games.engine.tiles import kind_of
 from games.engine.simulate import random_game
@@ -294,6 +294,30 @@ def test_board_full_ends_when_no_two_adjacent_empty_cells_remain():
 )
 def test_board_winner(scores, winner):
     assert board_winner(scores) == winner
+
+
+@pytest.mark.parametrize(
+    "scores, winner, place, runner_up",
+    [
+        # Lowest 3 against 6: player 1 at the lowest place.
+        ([[3, 7, 12, 18, 5, 4], [6, 6, 9, 11, 8, 6]], 1, 0, 0),
+        # Ascending 4 5 9 9 9 9 against 4 4 18 18 18 18: level at 4, then 5 against 4.
+        ([[4, 5, 9, 9, 9, 9], [4, 4, 18, 18, 18, 18]], 0, 1, 1),
+        # Ascending 2 2 5 9 9 9 against 2 2 5 9 9 10: only the highest differs.
+        ([[9, 2, 9, 5, 2, 9], [10, 9, 9, 5, 2, 2]], 1, 5, 0),
+        # Three players: 1 2 4 4 4 5 beats the runner-up 1 2 4 4 4 4 at the highest place, not the third player's
+        # 1 2 3 ... at the third-lowest.
+        ([[1, 2, 3, 4, 5, 6], [4, 4, 4, 2, 1, 4], [5, 4, 4, 4, 2, 1]], 2, 5, 1),
+        # The same six values in other colours: a draw, no place.
+        ([[1, 2, 3, 4, 5, 6], [6, 5, 4, 3, 2, 1]], None, None, None),
+        # Three players, two sharing the best list: no winner, though both beat the third.
+        ([[5, 5, 5, 5, 5, 6], [6, 5, 5, 5, 5, 5], [1, 18, 18, 18, 18, 18]], None, None, None),
+    ],
+)
+def test_board_decision_names_the_winner_and_the_deciding_place(scores, winner, place, runner_up):
+    decision = board_decision(scores)
+    assert (decision.winner, decision.place, decision.runner_up) == (winner, place, runner_up)
+    assert decision.ranked[0] == tuple(sorted(scores[0]))
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from games.engine import board_decision
+
 from .enums import MatchStatus, Progressive
 from .records import MatchRecord
 from .results import game_half_points
@@ -53,18 +55,18 @@ def result_words(first_name: str, second_name: str, scores, flagged=(False, Fals
     "Ben Baker wins, 5 v 4 in the lowest colour"; when the lowest colours are
     level, the first place where the ascending lists differ decides:
     "Ann Able wins, 7 v 6 in the second-lowest colour (both 3 in the lowest)";
-    "Draw: the same six scores, lowest first 3 4 5 6 7 8".  Running out of
+    "Draw: the same six scores, lowest first 3 4 5 6 7 8".  Who won and where is
+    the engine's decision (`board_decision`); only the words are here.  Running out of
     time only stops a player (tournament.md, the clock), so it is added as a
     fact, not a reason.
     """
     names = (first_name, second_name)
-    ranked = [sorted(row) for row in scores]
-    place = next((i for i in range(len(ranked[0])) if ranked[0][i] != ranked[1][i]), None)
-    if place is None:
+    decision = board_decision(scores)
+    ranked, winner, place = decision.ranked, decision.winner, decision.place
+    if winner is None:
         words = f"Draw: the same six scores, lowest first {' '.join(map(str, ranked[0]))}"
     else:
-        winner = 0 if ranked[0][place] > ranked[1][place] else 1
-        words = (f"{names[winner]} wins, {ranked[winner][place]} v {ranked[1 - winner][place]} "
+        words = (f"{names[winner]} wins, {ranked[winner][place]} v {ranked[decision.runner_up][place]} "
                  f"in the {PLACES[place]} colour")
         if place:
             level = ranked[0][:place]

@@ -20,6 +20,7 @@ import json
 from typing import Any
 
 from games.engine import replay
+from games.engine.log import reject_constant
 
 from ..domain.enums import SOLO_STATUSES, MatchStatus, Progressive, System
 from ..domain.limits import MAX_INT, MAX_PLAYER_TEXT, MAX_ROUND, MAX_TOURNAMENT_NAME
@@ -41,13 +42,9 @@ class FileFault(ValueError):
         self.problem = problem
 
 
-def _reject_constant(name: str):
-    raise ValueError(f"{name} is not JSON")
-
-
 def load_text(text: str | bytes) -> TournamentFile:
     try:
-        obj = json.loads(text, parse_constant=_reject_constant)
+        obj = json.loads(text, parse_constant=reject_constant)
     except RecursionError:
         raise FileFault("", "the file is not JSON this site reads: it is nested too deeply") from None
     except ValueError as error:

@@ -1,8 +1,8 @@
-"""`python manage.py bench_engine`: print how many logs per second the checker replays."""
+"""`python manage.py bench_engine`: print how many logs per second the checker replays; exit 1 below the target."""
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
-from games.engine.bench import main
+from games.engine.bench import main, missed
 
 
 class Command(BaseCommand):
@@ -13,4 +13,6 @@ class Command(BaseCommand):
         parser.add_argument("--repeats", type=int, default=3)
 
     def handle(self, *args, games, repeats, **options):
-        main(["--games", str(games), "--repeats", str(repeats)], out=self.stdout)
+        misses = missed(main(["--games", str(games), "--repeats", str(repeats)], out=self.stdout))
+        if misses:
+            raise CommandError(f"target missed: {'; '.join(misses)} (games/bench_targets.py)", returncode=1)

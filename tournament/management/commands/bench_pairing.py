@@ -1,8 +1,8 @@
 """`python manage.py bench_pairing`: print the pairing time of round 7 for 100, 1,000 and 5,000 players."""
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
-from tournament.pairing.bench import main
+from tournament.pairing.bench import main, missed
 
 
 class Command(BaseCommand):
@@ -13,4 +13,6 @@ class Command(BaseCommand):
         parser.add_argument("--round", type=int, default=7)
 
     def handle(self, *args, sizes, round, **options):
-        main(["--sizes", *map(str, sizes), "--round", str(round)], out=self.stdout)
+        misses = missed(main(["--sizes", *map(str, sizes), "--round", str(round)], out=self.stdout))
+        if misses:
+            raise CommandError(f"target missed: {'; '.join(misses)} (games/bench_targets.py)", returncode=1)

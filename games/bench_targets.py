@@ -1,0 +1,20 @@
+"""The benchmarks' targets, in one place: every benchmark reads its target here and fails when it misses it.
+
+`bench_engine` and `bench_pairing` (commands, and `python -m games.engine.bench`,
+`python -m tournament.pairing.bench`, `python -m tournament.pairing.draft_bench`)
+print their figures and exit with status 1 when a target is missed; the timed
+tests in `tests/bench` fail.  None of them is in the default test run (`make
+test`): they are slow, and their figures depend on what else the machine is
+doing.  Run them by hand, on a quiet machine: `.venv/bin/python -m pytest tests/bench`.
+Plain numbers, no imports: the pure cores read them too.
+"""
+
+ENGINE_TWO_PLAYER_LOGS_PER_S = 2000  # bench_engine: two-player logs with clock readings replayed a second, one core
+PAIRING_S = {1000: 2.0, 5000: 15.0}  # bench_pairing: seconds to pair round 7 of a Swiss of this many players
+DRAFT_CHECK_S = 0.2  # draft_bench: seconds to check each draft of a 500-player Swiss round
+PAIRING_SHEET_500_S = 2.0  # tests/bench/test_bench_pdf.py: the pairing sheet of a 500-player round
+PLAYERS_FILE_10000_S = 5.0  # tests/bench/test_bench_players_csv.py: a 10,000-line players file uploaded
+PUBLIC_PAGE_UNCACHED_MS = 300  # tests/bench/test_bench_public_pages.py: server CPU for an uncached public page
+JUNK_GROWTH_MB = 8  # the same: server memory grown by 60 requests with junk query strings
+GRID_MS = 300  # tests/bench/test_bench_results_grid.py: a 250-table results grid rendered
+GRID_SAVE_MS = 100  # the same: one board saved through the grid
