@@ -86,13 +86,8 @@ def test_no_import_cycle_even_through_type_checking_imports():
     modules = project_modules()
     graph = {name: _imports_at_import_time(name, path, set(modules), type_checking=True)
              for name, path in modules.items()}
-    cycles = [component for component in _strongly_connected(graph) if len(component) > 1
-              and component not in CIRCLES_BEING_REMOVED]
+    cycles = [component for component in _strongly_connected(graph) if len(component) > 1]
     assert not cycles, f"modules that import each other (counting imports under TYPE_CHECKING): {cycles}"
-
-
-# Removed on the engine's branch (issue 24 point 9: turns.py no longer names Game); delete once it is merged.
-CIRCLES_BEING_REMOVED = [["games.engine.game", "games.engine.turns"]]
 
 
 def test_the_cycle_finder_sees_an_import_under_type_checking(tmp_path):
