@@ -7,15 +7,19 @@ leaves nothing half-made.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db import IntegrityError, transaction
 from django.db.models import BooleanField, ExpressionWrapper, Q
+from django.utils import timezone
 from django.utils.text import slugify
 
 from .cache import bump
-from .domain.enums import System
+from .domain.enums import Play, System
 from .domain.records import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
 from .domain.schedule import last_round
 from .models import ExcusedAbsence, Match, Player, Round, Tournament
+from .signals import round_published
 
 
 def settings_of(tournament: Tournament, entries: int = 0) -> Settings:
@@ -27,6 +31,7 @@ def settings_of(tournament: Tournament, entries: int = 0) -> Settings:
         clock_s=tournament.clock_s,
         late_entry_half_points=tournament.late_entry_half_points,
         excused_half_points=tournament.excused_half_points,
+        play=tournament.play,
     )
 
 
@@ -88,7 +93,8 @@ def record_of(tournament: Tournament, include_drafts: bool = False, with_logs: b
                          excused.get(p.pk, frozenset()))
             for p in players
         ],
-        rounds=[RoundRecord(r.number, matches[r.pk], r.status == Round.COMPLETE) for r in rounds],
+        rounds=[RoundRecord(r.number, matches[r.pk], r.status == Round.COMPLETE,
+                            r.starts_at.isoformat(timespec="seconds") if r.starts_at else None) for r in rounds],
     )
 
 
@@ -148,6 +154,7 @@ def import_record(record: TournamentFile, slug: str | None = None) -> Tournament
         clock_s=settings.clock_s,
         late_entry_half_points=settings.late_entry_half_points,
         excused_half_points=settings.excused_half_points,
+        play=settings.play,
     )
     players = Player.objects.bulk_create(
         Player(
@@ -171,7 +178,13 @@ def import_record(record: TournamentFile, slug: str | None = None) -> Tournament
     )
     for round_record in record.rounds:
         status = Round.PUBLISHED if round_record.pending else Round.COMPLETE
-        round_ = Round.objects.create(tournament=tournament, number=round_record.number, status=status)
+        # online-play.md: a round with a start time was played online; an online tournament's pending last
+        # round is a published online round (its rooms open below), starting at its time or now.
+        online = round_record.starts_at is not None or (settings.play == Play.ONLINE and round_record.pending)
+        starts_at = (datetime.fromisoformat(round_record.starts_at) if round_record.starts_at
+                     else timezone.now() if online else None)
+        round_ = Round.objects.create(tournament=tournament, number=round_record.number, status=status,
+                                      play=Play.ONLINE if online else Play.TABLE, starts_at=starts_at)
         Match.objects.bulk_create(
             Match(
                 round=round_,
@@ -187,5 +200,7 @@ def import_record(record: TournamentFile, slug: str | None = None) -> Tournament
             )
             for table, m in enumerate(round_record.matches, start=1)
         )
+        if online and round_record.pending:
+            round_published.send(sender=Round, round=round_)  # its rooms open, in this transaction
     bump(tournament.pk)  # bulk_create sends no signals
     return tournament

@@ -1,5 +1,6 @@
 """The game room's service on the database (online-play.md): one transaction a move, the result written by the room."""
 
+import json
 import random
 
 import pytest
@@ -225,3 +226,37 @@ def test_publishing_a_round_of_an_online_tournament_opens_a_room_per_game_and_th
 def test_a_round_at_the_tables_opens_no_room():
     tournament = make_event("Table Open", ["Ann Able", "Ben Baker"], publish_round_one=True)
     assert not any(hasattr(m, "room") for m in matches(tournament))
+
+
+def test_an_online_tournament_file_round_trips_and_its_pending_last_round_opens_its_rooms():
+    from tournament.records import import_record, record_of
+    from tournament.tfile import dumps, load_text
+
+    text = json.dumps({
+        "format": "ingenious-tournament/1", "name": "Online Cup",
+        "settings": {"system": "swiss", "rounds": 3, "play": "online", "clock_s": 300},
+        "players": [{"id": 1, "name": "Ann Able"}, {"id": 2, "name": "Ben Baker"}],
+        "rounds": [{"number": 1, "starts_at": "2026-11-25T19:30:00+00:00",
+                    "matches": [{"first": 1, "second": 2, "status": "pending"}]}],
+    })
+    tournament = import_record(load_text(text))
+    match = Match.objects.get(round__tournament=tournament)
+    assert tournament.play == "online" and match.round.play == "online"
+    assert match.room.starts_at_ms >= 1_795_000_000_000 and match.room.clock_s == 300
+    written = json.loads(dumps(record_of(tournament)))
+    assert written["settings"]["play"] == "online"
+    assert written["rounds"][0]["starts_at"] == "2026-11-25T19:30:00+00:00"
+
+
+@pytest.mark.parametrize("bad", ["19:30", "2026-11-25T19:30:00", 1795000000, "tomorrow"])
+def test_a_start_time_without_its_offset_is_refused_naming_the_place(bad):
+    from tournament.tfile import FileFault, load_text
+
+    text = json.dumps({
+        "format": "ingenious-tournament/1", "name": "Online Cup", "settings": {"system": "swiss", "rounds": 3},
+        "players": [{"id": 1, "name": "Ann Able"}, {"id": 2, "name": "Ben Baker"}],
+        "rounds": [{"number": 1, "starts_at": bad, "matches": [{"first": 1, "second": 2, "status": "pending"}]}],
+    })
+    with pytest.raises(FileFault) as fault:
+        load_text(text)
+    assert fault.value.place == "rounds[0].starts_at"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .enums import MatchStatus, Progressive, System
+from .enums import MatchStatus, Play, Progressive, System
 
 
 @dataclass
@@ -23,6 +23,7 @@ class Settings:
     clock_s: int = 600
     late_entry_half_points: int = 0
     excused_half_points: int = 0  # VP for an excused absence (a requested bye), in half points
+    play: str = Play.TABLE  # where the games are played (online-play.md): "table" or "online"
 
 
 # The one source of the settings' defaults (tournament.md): the rows' column defaults and the
@@ -82,6 +83,8 @@ class RoundRecord:
     matches: list[MatchRecord]
     # The site closes a round by hand; a file's round is closed once no match is pending (None: read it so).
     closed_on_site: bool | None = None
+    # An online round's start time, ISO 8601 with its offset (online-play.md: "starts_at"), as the file writes it.
+    starts_at: str | None = None
 
     @property
     def closed(self) -> bool:

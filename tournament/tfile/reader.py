@@ -17,12 +17,13 @@ anywhere, logs included.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any
 
 from games.engine import replay
 from games.engine.log import reject_constant
 
-from ..domain.enums import SOLO_STATUSES, MatchStatus, Progressive, System
+from ..domain.enums import SOLO_STATUSES, MatchStatus, Play, Progressive, System
 from ..domain.limits import MAX_INT, MAX_PLAYER_TEXT, MAX_ROUND, MAX_TOURNAMENT_NAME
 from ..domain.records import DEFAULT_SETTINGS, MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
 from ..domain.results import ScoreFault, check_scores
@@ -32,6 +33,7 @@ from ..domain.values import RATING_RULE, first_unstorable, is_rating, is_whole, 
 FORMAT = "ingenious-tournament/1"
 SYSTEMS = tuple(System)
 PROGRESSIVE = tuple(Progressive)
+PLAYS = tuple(Play)  # "table" first: the default
 STATUSES = tuple(MatchStatus)
 
 
@@ -93,7 +95,23 @@ def _settings(raw: Any) -> Settings:
         clock_s=_whole_setting(raw, "clock_s", default.clock_s, MAX_INT, "seconds"),
         late_entry_half_points=_vp_setting(raw, "late_entry_vp", default.late_entry_half_points),
         excused_half_points=_vp_setting(raw, "excused_vp", default.excused_half_points),
+        play=_one_of(raw, "play", PLAYS),
     )
+
+
+def _starts_at(item: dict, place: str) -> str | None:
+    """A round's `starts_at` (online-play.md): an ISO 8601 time with its offset, kept as written; or None."""
+    if "starts_at" not in item:
+        return None
+    value = item["starts_at"]
+    try:
+        moment = datetime.fromisoformat(value) if isinstance(value, str) and len(value) <= 40 else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise FileFault(f"{place}.starts_at", f"must be an ISO 8601 time with its offset, such as "
+                                              f"\"2026-11-25T19:30:00+00:00\", not {show_json(value)}")
+    return value
 
 
 def _one_of(raw: dict, key: str, allowed: tuple[str, ...]) -> str:
@@ -230,7 +248,7 @@ def _rounds(raw: Any, players: list[PlayerRecord], settings: Settings) -> list[R
                     raise FileFault(f"{place}.matches[{i}]",
                                     f"player {player} is excused from round {number} "
                                     f"(players[{excused[player][0]}].excused_rounds), but this match {doing}")
-        rounds.append(RoundRecord(number, matches))
+        rounds.append(RoundRecord(number, matches, starts_at=_starts_at(item, place)))
     rounds.sort(key=lambda r: r.number)
     for record in rounds[:-1]:
         if record.pending:

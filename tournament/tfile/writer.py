@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from ..domain.enums import MatchStatus
-from ..domain.records import MatchRecord, PlayerRecord, TournamentFile
+from ..domain.enums import MatchStatus, Play
+from ..domain.records import MatchRecord, PlayerRecord, RoundRecord, TournamentFile
 from .reader import FORMAT
 
 
@@ -21,7 +21,7 @@ def dumps(record: TournamentFile) -> str:
 def dump(record: TournamentFile) -> dict:
     """The file object for a record."""
     settings = record.settings
-    return {
+    file = {
         "format": FORMAT,
         "name": record.name,
         "settings": {
@@ -34,8 +34,18 @@ def dump(record: TournamentFile) -> dict:
             "excused_vp": _vp(settings.excused_half_points),
         },
         "players": [_dump_player(p) for p in sorted(record.players, key=lambda p: p.seed)],
-        "rounds": [{"number": r.number, "matches": [_dump_match(m) for m in r.matches]} for r in record.rounds],
+        "rounds": [_dump_round(r) for r in record.rounds],
     }
+    if settings.play != Play.TABLE:  # a tournament at the tables writes no "play", as before the setting existed
+        file["settings"]["play"] = settings.play
+    return file
+
+
+def _dump_round(round_: RoundRecord) -> dict:
+    out = {"number": round_.number, "matches": [_dump_match(m) for m in round_.matches]}
+    if round_.starts_at is not None:
+        out["starts_at"] = round_.starts_at
+    return out
 
 
 def _dump_player(player: PlayerRecord) -> dict:
