@@ -1,64 +1,59 @@
-"""Whole-page caching of the public pages, invalidated by a per-tournament data version.
+"""Whole-page caching of the public pages: keyed by the versions of what each page shows, rendered once per change.
 
-Each tournament row carries `data_version`, a number that moves on with every
-change a public page could show.  A page is stored in the Django cache under
-a key made of that version and the page's address (with only the query
-parameters the page reads), so a changed
-tournament is simply never served from its old pages again; they age out.
-The front page is keyed by the sum of all versions and the number of
-tournaments.  Every key also holds a digest of the code and templates
+Each page is stored in the Django cache under a key made of the versions of
+what it shows (`versions.scope`: the round, the player, the standings
+version...) and the page's address (with only the query parameters the page
+reads), so a change makes stale exactly the pages that show it; the others
+are served on.  Every key also holds a digest of the code and templates
 (`release()`), so a new release never serves the pages an old one stored in
 Redis, nor answers 304 to a browser holding one: the same code gives the
 same digest on every machine.
 
-The version lives in the database, not in the cache, for two reasons: it
-moves in the same transaction as the change (a rolled-back change leaves it
-alone, a committed one is seen by every process at once), and each gunicorn
-worker may keep its own in-memory cache of pages without any of them
-serving a stale page.  Reading it costs one small query per request.
+The versions live in the database, not in the cache: they move in the same
+transaction as the change, and each gunicorn worker may keep its own copies
+of pages without any of them serving a stale page.  Reading them costs one
+small query per request.
 
-Saves and deletes of tournaments, players, rounds and matches bump through
-the signals connected in `TournamentConfig.ready()`; `bulk_create`,
-`bulk_update` and `QuerySet.update` send no signals, so the services that use
-them call `bump()` themselves.
+**Once per change.**  When a page's current version is not stored, one
+request renders it and the others do not: in this process they wait for it
+(`_Flight`), in other processes and machines they see the render's short
+lock in the shared cache (`cache.add`, `LOCK_SECONDS`).  Meanwhile whoever
+waits is served the page's previous version if there is one (stale while
+revalidating, only while the render is under way: `X-Page-Cache: stale`),
+else waits for the new one at most `WAIT_SECONDS`, then renders it itself.
+
+**The cache may fail.**  Every cache call goes through `_cache_get`,
+`_cache_set`... : an error is a miss (reads) or ignored (writes), so a
+stopped or hung Redis makes pages slower, never an error (the Redis backend
+also answers fast then: tournament/redis_cache.py).
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import logging
+import secrets
+import threading
+import time
 from pathlib import Path
 from urllib.parse import urlencode
 
 from django.core.cache import cache
-from django.db.models import Count, F, Sum
-from django.db.models.signals import post_delete, post_save
 from django.http import HttpResponse, HttpResponseNotModified, QueryDict
 from django.utils.cache import patch_cache_control
 
-from .models import Match, Player, Round, Tournament
+from .versions import scope, tournament_part
+
+logger = logging.getLogger(__name__)
 
 # Headers of a view's own response worth keeping (CSV export names its file);
 # the middleware adds the rest again on every response.
 KEPT_HEADERS = ("Content-Type", "Content-Disposition")
 
-
-def bump(tournament_id: int) -> None:
-    """Make every cached public page of the tournament, and the front page, stale."""
-    Tournament.objects.filter(pk=tournament_id).update(data_version=F("data_version") + 1)
-
-
-# --- the decorator ------------------------------------------------------------------------
-
-
-def _scope(slug: str | None) -> str | None:
-    """The part of the key that changes with the data: None when there is no such tournament."""
-    if slug is None:
-        totals = Tournament.objects.aggregate(n=Count("pk"), versions=Sum("data_version"))
-        return f"site-{totals['n']}-{totals['versions'] or 0}"
-    row = Tournament.objects.filter(slug=slug).values_list("pk", "data_version").first()
-    return None if row is None else f"t{row[0]}-{row[1]}"
-
+LOCK_SECONDS = 10  # a render holds its page's lock at most this long (a crashed one frees it by then)
+WAIT_SECONDS = 5  # a reader with no older version to be served waits at most this long, then renders itself
+POLL_SECONDS = 0.05  # how often a reader waiting on another process's render looks for its page
 
 # What makes a page besides the data: the Python code and the templates, of every app.
 RELEASE_PARTS = ("games", "scoring", "tournament", "templates")
@@ -76,9 +71,53 @@ def release() -> str:
     return digest.hexdigest()[:12]
 
 
-def _page_key(scope: str, request) -> str:
-    path = hashlib.sha256(request.get_full_path().encode()).hexdigest()
-    return f"public-page:{release()}:{scope}:{path}"
+# --- the cache, failing soft ------------------------------------------------------------------
+
+
+def _cache_call(method: str, *args, failed=None):
+    try:
+        return getattr(cache, method)(*args)
+    except Exception as error:  # noqa: BLE001 - a cache that fails makes a page slower, never an error
+        logger.warning("page cache: %s failed (%s); going on without it", method, type(error).__name__)
+        return failed
+
+
+def _cache_get(key):
+    return _cache_call("get", key)
+
+
+def _cache_set(key, value, timeout=None):
+    args = (key, value) if timeout is None else (key, value, timeout)
+    _cache_call("set", *args)
+
+
+def _cache_add(key, value, timeout) -> bool | None:
+    """True: added; False: someone holds the key; None: the cache did not say (take it as ours)."""
+    return _cache_call("add", key, value, timeout)
+
+
+def _cache_delete(key):
+    _cache_call("delete", key)
+
+
+# --- keys -------------------------------------------------------------------------------------
+
+
+def _path_digest(request) -> str:
+    return hashlib.sha256(request.get_full_path().encode()).hexdigest()
+
+
+def _page_key(page_scope: str, request) -> str:
+    return f"public-page:{release()}:{page_scope}:{_path_digest(request)}"
+
+
+def _latest_key(page_scope: str, request) -> str:
+    """Where the key of the page's last stored version is kept, whatever the version (never copied locally)."""
+    return f"public-latest:{release()}:{tournament_part(page_scope)}:{_path_digest(request)}"
+
+
+def _etag_of(key: str) -> str:
+    return f'"{hashlib.sha256(key.encode()).hexdigest()[:32]}"'
 
 
 def _read_only(request, reads: dict) -> None:
@@ -100,20 +139,136 @@ def _read_only(request, reads: dict) -> None:
         request.GET = QueryDict(query)
 
 
-def cached_public_page(view=None, *, reads: dict | None = None):
-    """Serve the view's page from the cache to anonymous GETs; store it on a miss.
+# --- one render per change ------------------------------------------------------------------------
+
+
+class _Flight:
+    """A render under way in this process: the threads asking for the same page wait for its outcome."""
+
+    def __init__(self):
+        self.done = threading.Event()
+        self.stored = None  # (status, headers, content), once rendered
+
+
+_flights: dict[str, _Flight] = {}
+_flights_lock = threading.Lock()
+
+
+def _stored_response(stored, etag: str, how: str):
+    status, headers, content = stored
+    response = HttpResponse(content, status=status, headers=headers)
+    response["X-Page-Cache"] = how
+    return _revalidated(response, etag)
+
+
+def _previous(latest_key: str, key: str, request):
+    """The page's previous version, as stored: (its key, the page), or None."""
+    previous_key = _cache_get(latest_key)
+    if not previous_key or previous_key == key:
+        return None
+    stored = _cache_get(previous_key)
+    return None if stored is None else (previous_key, stored)
+
+
+def _stale(latest_key: str, key: str, request):
+    """The previous version as a response (a 304 to a browser that holds it), or None."""
+    previous = _previous(latest_key, key, request)
+    if previous is None:
+        return None
+    previous_key, stored = previous
+    etag = _etag_of(previous_key)
+    if etag in _etags(request.headers.get("If-None-Match", "")):
+        return _revalidated(HttpResponseNotModified(), etag)
+    return _stored_response(stored, etag, "stale")
+
+
+def _render_and_store(view, request, args, kwargs, key: str, latest_key: str):
+    response = view(request, *args, **kwargs)
+    stored = None
+    if response.status_code == 200 and not response.streaming:
+        headers = {name: response[name] for name in KEPT_HEADERS if response.has_header(name)}
+        stored = (response.status_code, headers, response.content)
+        _cache_set(key, stored)
+        _cache_set(latest_key, key, LOCK_SECONDS * 360)
+        response["X-Page-Cache"] = "miss"
+        _revalidated(response, request.page_etag)
+    return response, stored
+
+
+def _wait_for_other_process(key: str) -> tuple | None:
+    """The page another process renders, once it has stored it; None after WAIT_SECONDS."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        time.sleep(POLL_SECONDS)
+        stored = _cache_get(key)
+        if stored is not None:
+            return stored
+    return None
+
+
+def _lead(view, request, args, kwargs, key: str, latest_key: str, flight: _Flight):
+    """This thread renders the page unless another process does; either way its flight ends with the page."""
+    lock_key = f"public-render:{key}"
+    token = secrets.token_hex(8)
+    try:
+        if _cache_add(lock_key, token, LOCK_SECONDS) is False:  # another process renders it
+            stale = _stale(latest_key, key, request)
+            if stale is not None:
+                return stale
+            flight.stored = _wait_for_other_process(key)
+            if flight.stored is not None:
+                return _stored_response(flight.stored, request.page_etag, "waited")
+        response, flight.stored = _render_and_store(view, request, args, kwargs, key, latest_key)
+        if _cache_get(lock_key) == token:
+            _cache_delete(lock_key)
+        return response
+    finally:
+        with _flights_lock:
+            _flights.pop(key, None)
+        flight.done.set()
+
+
+def _follow(view, request, args, kwargs, key: str, latest_key: str, flight: _Flight):
+    """Another thread of this process renders the page: the previous version now, or the new one when made."""
+    stale = _stale(latest_key, key, request)
+    if stale is not None:
+        return stale
+    if flight.done.wait(WAIT_SECONDS) and flight.stored is not None:
+        return _stored_response(flight.stored, request.page_etag, "waited")
+    response, _ = _render_and_store(view, request, args, kwargs, key, latest_key)
+    return response
+
+
+def _missed(view, request, args, kwargs, key: str, latest_key: str):
+    with _flights_lock:
+        flight = _flights.get(key)
+        leader = flight is None
+        if leader:
+            flight = _flights[key] = _Flight()
+    if leader:
+        return _lead(view, request, args, kwargs, key, latest_key, flight)
+    return _follow(view, request, args, kwargs, key, latest_key, flight)
+
+
+# --- the decorator ------------------------------------------------------------------------
+
+
+def cached_public_page(view=None, *, reads: dict | None = None, shows: str = "everything"):
+    """Serve the view's page from the cache to anonymous GETs; render it once per change on a miss.
 
     Only anonymous visitors share pages: staff see organiser links.  The key
-    holds the path and the query parameters the page reads (`reads`, e.g.
-    `?sort=` and `?_export=csv`); any other parameter is dropped for everyone
-    (`_read_only`), so it neither changes the page nor makes another copy of
-    it.  A view with a `slug` argument is keyed by its tournament's version,
-    any other by the site-wide one.  Only 200 responses are stored.  A hit
-    costs one query; so does a conditional request for the version the
-    browser holds (If-None-Match), answered 304.  Use as `@cached_public_page` or `@cached_public_page(reads={...})`.
+    holds the versions of what the page `shows` (tournament/versions.py:
+    "everything", "round", "player", "game"), the path and the query
+    parameters the page reads (`reads`, e.g. `?sort=` and `?_export=csv`);
+    any other parameter is dropped for everyone (`_read_only`), so it neither
+    changes the page nor makes another copy of it.  A view without a `slug`
+    argument is keyed by the site-wide version.  Only 200 responses are
+    stored.  A hit costs one query and one cache read; a conditional request
+    for the version the browser holds (If-None-Match) costs the query only,
+    answered 304.  Use as `@cached_public_page` or `@cached_public_page(shows="round")`.
     """
     if view is None:
-        return functools.partial(cached_public_page, reads=reads)
+        return functools.partial(cached_public_page, reads=reads, shows=shows)
     reads = reads or {}
 
     @functools.wraps(view)
@@ -121,31 +276,21 @@ def cached_public_page(view=None, *, reads: dict | None = None):
         _read_only(request, reads)
         if request.method != "GET" or request.user.is_authenticated:
             return view(request, *args, **kwargs)
-        scope = _scope(kwargs.get("slug"))
-        if scope is None:  # no such tournament: the view answers 404
+        page_scope = scope(shows, kwargs.get("slug"), kwargs)
+        if page_scope is None:  # no such tournament: the view answers 404
             return view(request, *args, **kwargs)
-        # The version is read before the view reads the data, so the page is
-        # never older than its key: a change committed meanwhile moves the
-        # version past it.
-        key = _page_key(scope, request)
-        # The page's ETag is its key's: it moves with the tournament's version.  A browser (or the live
+        # The versions are read before the view reads the data, so the page is
+        # never older than its key: a change committed meanwhile moves them past it.
+        key = _page_key(page_scope, request)
+        # The page's ETag is its key's: it moves with the versions.  A browser (or the live
         # pages' script) that holds this version gets a 304 for the one query above.
-        request.page_etag = etag = f'"{hashlib.sha256(key.encode()).hexdigest()[:32]}"'
+        request.page_etag = etag = _etag_of(key)
         if etag in _etags(request.headers.get("If-None-Match", "")):
             return _revalidated(HttpResponseNotModified(), etag)
-        stored = cache.get(key)
+        stored = _cache_get(key)
         if stored is not None:
-            status, headers, content = stored
-            response = HttpResponse(content, status=status, headers=headers)
-            response["X-Page-Cache"] = "hit"
-            return _revalidated(response, etag)
-        response = view(request, *args, **kwargs)
-        if response.status_code == 200 and not response.streaming:
-            headers = {name: response[name] for name in KEPT_HEADERS if response.has_header(name)}
-            cache.set(key, (response.status_code, headers, response.content))
-            response["X-Page-Cache"] = "miss"
-            _revalidated(response, etag)
-        return response
+            return _stored_response(stored, etag, "hit")
+        return _missed(view, request, args, kwargs, key, _latest_key(page_scope, request))
 
     return wrapper
 
@@ -160,46 +305,3 @@ def _revalidated(response, etag: str):
     response["ETag"] = etag
     patch_cache_control(response, no_cache=True)
     return response
-
-
-# --- invalidation by signals --------------------------------------------------------------
-
-
-def _tournament_changed(sender, instance, **kwargs):
-    bump(instance.pk)
-
-
-def _part_changed(sender, instance, **kwargs):
-    """A player or round: it names its tournament."""
-    if _deleted_with_its_owner(instance, kwargs.get("origin")):
-        return
-    bump(instance.tournament_id)
-
-
-def _match_changed(sender, instance, **kwargs):
-    origin = kwargs.get("origin")
-    if _deleted_with_its_owner(instance, origin):
-        return
-    if Match.round.is_cached(instance):
-        tournament_id = instance.round.tournament_id
-    else:
-        tournament_id = Round.objects.filter(pk=instance.round_id).values_list("tournament_id", flat=True).first()
-    if tournament_id is not None:
-        bump(tournament_id)
-
-
-def _deleted_with_its_owner(instance, origin) -> bool:
-    """A row deleted by cascade from its round or tournament, which bumps for it.
-
-    Skipping these saves a query for each match of a deleted draft round.
-    """
-    return isinstance(origin, (Round, Tournament)) and origin is not instance
-
-
-RECEIVERS = {Tournament: _tournament_changed, Player: _part_changed, Round: _part_changed, Match: _match_changed}
-
-
-def connect_signals() -> None:
-    for model, receiver in RECEIVERS.items():
-        for signal, event in ((post_save, "saved"), (post_delete, "deleted")):
-            signal.connect(receiver, sender=model, dispatch_uid=f"public-cache-{model.__name__}-{event}")

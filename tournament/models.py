@@ -34,6 +34,22 @@ def new_link_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+VERSION_FIELDS = ("data_version", "frame_version")
+
+
+def save_without_versions(row, save, args, kwargs) -> None:
+    """Never write a version back: only `versions.bump*()` move them, in the database.
+
+    A copy loaded before other changes holds an old number; writing it back
+    would move the version backwards onto keys of stale pages.
+    """
+    if row.pk is not None and not row._state.adding and kwargs.get("update_fields") is None:
+        kwargs["update_fields"] = [
+            f.name for f in row._meta.concrete_fields if not f.primary_key and f.name not in VERSION_FIELDS
+        ]
+    save(*args, **kwargs)
+
+
 class Tournament(models.Model):
     SystemChoice = models.TextChoices("SystemChoice", [
         ("AUTO", ("auto", "All-play-all with 10 entries or fewer, else Swiss")),
@@ -69,8 +85,9 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organised_tournaments")
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="arbitrated_tournaments")
-    # Moves on with every change a public page could show (tournament/cache.py).
+    # Versions of what the public pages show (tournament/versions.py): every change; every page's frame.
     data_version = models.PositiveBigIntegerField(default=0, editable=False)
+    frame_version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-created_at", "name"]
@@ -85,16 +102,7 @@ class Tournament(models.Model):
         return self.name
 
     def save(self, *args, **kwargs):
-        """Never write `data_version` back: only `cache.bump()` moves it, in the database.
-
-        A copy loaded before other changes holds an old number; writing it
-        back would move the version backwards onto keys of stale pages.
-        """
-        if self.pk is not None and not self._state.adding and kwargs.get("update_fields") is None:
-            kwargs["update_fields"] = [
-                f.name for f in self._meta.concrete_fields if not f.primary_key and f.name != "data_version"
-            ]
-        super().save(*args, **kwargs)
+        save_without_versions(self, super().save, args, kwargs)
 
     def resolved_system(self, entries: int) -> System:
         """`auto` becomes all-play-all for 10 entries or fewer (shared/spec/tournament.md, Format)."""
@@ -136,6 +144,8 @@ class Player(models.Model):
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     # The secret of the player's private link (/p/<token>/); renewing it revokes the old link.
     link_token = models.CharField(max_length=43, unique=True, default=new_link_token, editable=False)
+    # Moves with each change to the player's games: their public page (tournament/versions.py).
+    data_version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["tournament", "seed"]
@@ -147,6 +157,9 @@ class Player(models.Model):
 
     def __str__(self):
         return self.name
+
+    def save(self, *args, **kwargs):
+        save_without_versions(self, super().save, args, kwargs)
 
 
 class RetiredLink(models.Model):
@@ -173,6 +186,8 @@ class Round(models.Model):
     # How the round was published: at the tables, or online with a start time (no clock runs before it).
     play = models.CharField(max_length=10, choices=Tournament.PlayChoice.choices, default=Play.TABLE)
     starts_at = models.DateTimeField(null=True, blank=True)
+    # Moves with each change to the round's matches: its pairings page (tournament/versions.py).
+    data_version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -184,6 +199,9 @@ class Round(models.Model):
 
     def __str__(self):
         return f"{self.tournament} round {self.number}"
+
+    def save(self, *args, **kwargs):
+        save_without_versions(self, super().save, args, kwargs)
 
 
 SOLO = sorted(status.value for status in SOLO_STATUSES)
@@ -228,6 +246,13 @@ class Match(models.Model):
     def has_result(self) -> bool:
         """A game with its result in: played, or forfeited (a bye or an excused absence is no game)."""
         return self.status in (self.PLAYED, self.FORFEIT)
+
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        """Remember who played in the match as read: a change that moves a player out of it changes their page."""
+        match = super().from_db(db, field_names, values)
+        match.loaded_players = (match.__dict__.get("first_id"), match.__dict__.get("second_id"))
+        return match
 
     def clean(self):
         """A played match has a game's scores, no other match has any; a forfeit's winner played in it."""

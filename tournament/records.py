@@ -14,12 +14,12 @@ from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.utils import timezone
 from django.utils.text import slugify
 
-from .cache import bump
 from .domain.enums import Play, System
 from .domain.records import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
 from .domain.schedule import last_round
 from .models import ExcusedAbsence, Match, Player, Round, Tournament
 from .signals import round_published
+from .versions import bump
 
 
 def settings_of(tournament: Tournament, entries: int = 0) -> Settings:

@@ -44,7 +44,7 @@ def report_of(tournament: Tournament, record=None) -> StandingsReport:
     return standings_report(record if record is not None else record_of(tournament, with_logs=False))
 
 
-@cached_public_page
+@cached_public_page(shows="round")
 def pairings(request, slug, number=None):
     """A round's tables (the latest published round by default)."""
     tournament = _tournament(slug)
@@ -72,7 +72,7 @@ def pairings(request, slug, number=None):
     )
 
 
-@cached_public_page
+@cached_public_page(shows="player")
 def player(request, slug, number):
     tournament = _tournament(slug)
     record = record_of(tournament, with_logs=False)
@@ -137,7 +137,7 @@ class CrossRow:
     other: str
 
 
-@cached_public_page
+@cached_public_page(shows="game")
 def game(request, slug, number, table):
     """The game viewer: step through a match's move log."""
     tournament = _tournament(slug)

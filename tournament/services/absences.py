@@ -16,7 +16,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from .. import audit
-from ..cache import bump
+from ..versions import bump
 from ..domain.schedule import last_round
 from ..models import ExcusedAbsence, Player, Round, Tournament
 from ..records import record_of

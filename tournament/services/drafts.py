@@ -14,7 +14,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from .. import audit
-from ..cache import bump
+from ..versions import bump, bump_round
 from ..domain.enums import System
 from ..models import ExcusedAbsence, Match, Player, Round, Tournament
 from ..next_round import beyond_the_end, entrants, outside_table, table_idle
@@ -90,7 +90,7 @@ def _renumber(round_: Round) -> None:
     for number, match in enumerate(rows, start=1):
         match.table = number
     Match.objects.bulk_update(rows, ["table"])
-    bump(round_.tournament_id)  # bulk_update sends no signals
+    bump_round(round_)  # bulk_update sends no signals
 
 
 def _edited(round_: Round, user, action: str, subject: str, before: list[str]) -> None:
@@ -167,8 +167,7 @@ def clear_draft(round_: Round, user=None) -> None:
     """Start the draft again from empty: every table and the bye go (excused absences stay)."""
     round_ = _draft(round_)
     before = audit.tables_of(round_)
-    round_.matches.exclude(status=Match.EXCUSED).delete()
-    bump(round_.tournament_id)
+    round_.matches.exclude(status=Match.EXCUSED).delete()  # each match's signal bumps its round
     _edited(round_, user, "draft emptied", "every table cleared", before)
 
 

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 
 from .. import audit
-from ..cache import bump
+from ..versions import bump
 from ..domain.enums import System
 from ..domain.limits import MAX_PLAYER_TEXT
 from ..domain.text import format_vp

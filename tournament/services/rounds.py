@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from .. import audit
-from ..cache import bump
+from ..versions import bump
 from ..models import Match, Player, Round, Tournament
 from ..domain.enums import Play, System
 from ..domain.schedule import last_round
