@@ -34,9 +34,18 @@ def database_answers() -> None:
 
 
 def cache_answers() -> None:
-    """Raise unless the cache stores a value and gives it back (each call its own key: no clash between instances)."""
+    """Raise unless the cache stores a value and gives it back (each call its own key: no clash between instances).
+
+    The pages treat a failing Redis as a miss (tournament/redis_cache.py), so
+    this asks through `round_trip`, the one call that raises, naming the
+    error (a refused connection, a timeout); other caches never fail.
+    """
     key = f"healthz:{secrets.token_hex(8)}"
     value = secrets.token_hex(8)
+    if hasattr(cache, "round_trip"):
+        if cache.round_trip(key, value, 10) != value:
+            raise RuntimeError("the cache did not give back what was stored")
+        return
     cache.set(key, value, timeout=10)
     try:
         if cache.get(key) != value:

@@ -14,18 +14,31 @@ that does change under its key is never served stale.  The copies are
 bounded by `LOCAL_MAX_BYTES` (least recently used out first) and kept
 pickled, as Django's memory cache keeps them, so no caller can change
 another's copy.
+
+A Redis that fails (stopped, unreachable, hung) makes pages slower, never an
+error: each read that fails is a miss (a local copy is still served), each
+write that fails is skipped, and `add` answers None ("could not say").  After
+a failure this process leaves Redis alone for `PAUSE_AFTER_FAILURE` seconds,
+so a hung Redis costs one read timeout (settings: `socket_timeout`) per
+process per pause, not one per call.  `round_trip()`, for /healthz, is the
+one call that raises.
 """
 
 from __future__ import annotations
 
+import logging
 import pickle
 import threading
+import time
 from collections import OrderedDict
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache
 
 _ABSENT = object()
+PAUSE_AFTER_FAILURE = 1.0  # seconds this process asks Redis nothing after a failed call
+
+logger = logging.getLogger(__name__)
 
 
 class RedisWithLocalCopies(RedisCache):
@@ -37,13 +50,51 @@ class RedisWithLocalCopies(RedisCache):
         self._copies: OrderedDict[str, bytes] = OrderedDict()
         self._bytes = 0
         self._lock = threading.Lock()
+        self._paused_until = 0.0
+
+    # --- Redis, failing soft -----------------------------------------------------------------
+
+    def _soft(self, call, failed):
+        """`call()` on Redis; `failed` when it raises or Redis failed less than PAUSE_AFTER_FAILURE ago."""
+        if time.monotonic() < self._paused_until:
+            return failed
+        try:
+            return call()
+        except Exception as error:  # noqa: BLE001 - any failure of the cache is a miss, never a page's error
+            self._paused_until = time.monotonic() + PAUSE_AFTER_FAILURE
+            logger.warning("Redis failed (%s): pages are served without it for %.0f s", type(error).__name__,
+                           PAUSE_AFTER_FAILURE)
+            return failed
+
+    def round_trip(self, key, value, timeout) -> object:
+        """Store `value`, read it back and delete it, raising on any failure: the health check's question."""
+        RedisCache.set(self, key, value, timeout)
+        try:
+            return RedisCache.get(self, key)
+        finally:
+            RedisCache.delete(self, key)
+
+    def add(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._soft(lambda: super(RedisWithLocalCopies, self).add(key, value, timeout, version), None)
+
+    def get_many(self, keys, version=None):
+        return self._soft(lambda: super(RedisWithLocalCopies, self).get_many(keys, version), {})
+
+    def set_many(self, data, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._soft(lambda: super(RedisWithLocalCopies, self).set_many(data, timeout, version), list(data))
+
+    def touch(self, key, timeout=DEFAULT_TIMEOUT, version=None):
+        return self._soft(lambda: super(RedisWithLocalCopies, self).touch(key, timeout, version), False)
+
+    def has_key(self, key, version=None):
+        return self._soft(lambda: super(RedisWithLocalCopies, self).has_key(key, version), False)
 
     def _copied(self, key) -> bool:
         return isinstance(key, str) and key.startswith(self._prefixes) if self._prefixes else False
 
     def get(self, key, default=None, version=None):
         if not self._copied(key):
-            return super().get(key, default, version)
+            return self._soft(lambda: super(RedisWithLocalCopies, self).get(key, default, version), default)
         full_key = self.make_and_validate_key(key, version=version)
         with self._lock:
             pickled = self._copies.get(full_key)
@@ -51,7 +102,7 @@ class RedisWithLocalCopies(RedisCache):
                 self._copies.move_to_end(full_key)
         if pickled is not None:
             return pickle.loads(pickled)
-        value = super().get(key, _ABSENT, version)
+        value = self._soft(lambda: super(RedisWithLocalCopies, self).get(key, _ABSENT, version), _ABSENT)
         if value is _ABSENT:
             return default
         self._keep(full_key, value)
@@ -63,13 +114,13 @@ class RedisWithLocalCopies(RedisCache):
         return self._bytes
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
-        super().set(key, value, timeout, version)
+        self._soft(lambda: super(RedisWithLocalCopies, self).set(key, value, timeout, version), None)
         if self._copied(key):
             self._keep(self.make_and_validate_key(key, version=version), value)
 
     def delete(self, key, version=None):
         self._drop(self.make_and_validate_key(key, version=version))
-        return super().delete(key, version)
+        return self._soft(lambda: super(RedisWithLocalCopies, self).delete(key, version), False)
 
     def clear(self):
         with self._lock:
