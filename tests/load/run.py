@@ -553,7 +553,25 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--instances", type=int, default=1, choices=(1, 2),
         help="gunicorn instances on two ports, each of --workers x --threads (2 needs --database-url and --redis-url)",
     )
+    parser.add_argument(
+        "--phases",
+        help="measure in phases of --phase-seconds, side by side: 'none' (no saves) or N (an organiser saves a result"
+             " every N s through the result page), e.g. none,2,none,2,10 (tests/load/phases.py)",
+    )
+    parser.add_argument("--phase-seconds", type=float, default=30, help="how long the readers run in each phase")
+    parser.add_argument(
+        "--outage", action="store_true",
+        help="with --phases and --own-redis: a last phase saving every 2 s while Redis is stopped 10 s, then hung 10 s",
+    )
+    parser.add_argument(
+        "--own-redis", type=int, metavar="PORT",
+        help="start a redis-server of this script's own on PORT (nothing saved to disk) in place of --redis-url",
+    )
     args = parser.parse_args(argv)
+    if args.own_redis:
+        args.redis_url = f"redis://{HOST}:{args.own_redis}/0"
+    if args.outage and not (args.own_redis and args.phases):
+        parser.error("--outage stops and freezes the Redis this script starts: give --own-redis PORT and --phases")
     if args.instances > 1 and not (args.database_url and args.redis_url):
         parser.error("--instances 2 shares one PostgreSQL database and one Redis, as two machines would:"
                      " give --database-url and --redis-url")
@@ -576,6 +594,18 @@ def run(args: argparse.Namespace, folder: Path) -> bool:
         build_database(env, args.players, args.rounds)
     event = read_event(env)
     print(f"Event /t/{event['slug']}/: {len(event['players'])} players, {event['rounds']} rounds")
+    redis = None
+    if args.own_redis:
+        from tests.load.phases import OwnRedis
+
+        redis = OwnRedis(args.own_redis)
+        redis.start()
+    writes = None
+    if args.phases:
+        password = secrets.token_urlsafe(16)
+        output = manage(env, "shell", "-c", f"from tests.load.phases import prepare_writes; prepare_writes({password!r})")
+        writes = {"slug": event["slug"], "password": password, **json.loads(output.strip().splitlines()[-1])}
+        print(f"Writes: {len(writes['pending'])} games of the last round with no result to save")
     empty_the_cache(env)
     cache = "Redis, shared" if args.redis_url else "each worker's memory"
 
@@ -593,6 +623,8 @@ def run(args: argparse.Namespace, folder: Path) -> bool:
             )
         plan = make_plan(event, args.requests, args.player_pages, random.Random(SEED))
         warm_up(ports, plan, args.concurrency, args.warm_up_passes)
+        if args.phases:
+            return run_phases(args, servers, ports, plan, writes, redis)
         print(f"Measuring: {len(plan)} requests from {args.concurrency} client threads ...", flush=True)
         measured = measure(servers, ports, plan, args.concurrency)
     finally:
@@ -600,7 +632,23 @@ def run(args: argparse.Namespace, folder: Path) -> bool:
             stop_server(server)
         for log_path in logs:
             print_server_log(log_path)
+        if redis is not None:
+            redis.stop()
     return report(measured)
+
+
+def run_phases(args, servers, ports, plan, writes, redis) -> bool:
+    """The phases of --phases (and the outage), one after the other on the same servers: tests/load/phases.py."""
+    from tests.load import phases
+
+    names = args.phases.split(",") + ([phases.OUTAGE_PHASE] if args.outage else [])
+    writes["organisers"] = phases.organisers(ports, writes["password"])
+    done = [phases.run_phase(name, servers, ports, plan, args.concurrency, args.phase_seconds, writes, redis)
+            for name in names]
+    time.sleep(2)  # the last save's pages: rendered on the next look
+    missing = phases.results_on_pages(ports, writes["slug"], [s for phase in done for s in phase.saves])
+    phases.print_phases(done, os.cpu_count())
+    return phases.verdict(done, missing)
 
 
 def print_server_log(log_path: Path, lines: int = 20) -> None:
@@ -613,6 +661,8 @@ def print_server_log(log_path: Path, lines: int = 20) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))  # run as a script: `tests.load.phases` and `tests.production.servers`
     args = parse_args(argv)
     folder = Path(tempfile.mkdtemp(prefix="ingenious-load-"))
     keep = args.keep_db
