@@ -250,6 +250,40 @@ def _missed(view, request, args, kwargs, key: str, latest_key: str):
     return _follow(view, request, args, kwargs, key, latest_key, flight)
 
 
+# --- values several pages read --------------------------------------------------------------------
+
+
+_building: dict[str, threading.Lock] = {}
+
+
+def remembered(name: str, tournament, build):
+    """`build()`, kept in the cache under `name` and the tournament's standings version: built once per change.
+
+    For what several pages and sheets read, such as one standings report:
+    the value must depend on nothing but the tournament's data, whose every
+    change moves `data_version` (tournament/versions.py).  `tournament` is the
+    row as the caller read it, before it reads the data `build` uses, so the
+    value is never older than its key.  In this process one thread builds it
+    while the others asking for it wait; a cache that fails means a build each time.
+    """
+    key = f"public-value:{release()}:{name}:t{tournament.pk}-{tournament.data_version}"
+    value = _cache_get(key)
+    if value is not None:
+        return value
+    with _flights_lock:
+        lock = _building.setdefault(key, threading.Lock())
+    try:
+        with lock:
+            value = _cache_get(key)
+            if value is None:
+                value = build()
+                _cache_set(key, value)
+    finally:
+        with _flights_lock:
+            _building.pop(key, None)
+    return value
+
+
 # --- the decorator ------------------------------------------------------------------------
 
 

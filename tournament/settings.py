@@ -272,7 +272,7 @@ if REDIS_URL:
                 # rendered without it, never an error; /healthz says it.
                 "socket_connect_timeout": 0.3,
                 "socket_timeout": 0.3,
-                "LOCAL_COPIES_OF": ["public-page:"],  # the keys tournament/cache.py makes
+                "LOCAL_COPIES_OF": ["public-page:", "public-value:"],  # versioned keys tournament/cache.py makes
                 "LOCAL_MAX_BYTES": PAGE_CACHE_BYTES,
             },
         }

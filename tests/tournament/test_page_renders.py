@@ -137,3 +137,22 @@ def test_the_live_pages_poll_costs_no_render_nor_cache_read(event, django_assert
     assert (page.renders, reads) == (1, [])
     bump(event.pk)
     assert page.get(event.slug, etag=first["ETag"]).status_code == 200  # changed: the new page
+
+
+def test_a_value_several_pages_read_is_built_once_per_change(event):
+    from tournament.cache import remembered
+    from tournament.models import Tournament
+
+    builds = []
+
+    def build():
+        builds.append(len(builds) + 1)
+        return {"report": builds[-1]}
+
+    def read():
+        return remembered("standings-report", Tournament.objects.get(pk=event.pk), build)
+
+    assert read() == read() == {"report": 1}
+    bump(event.pk)
+    assert read() == read() == {"report": 2}
+    assert builds == [1, 2]
