@@ -140,3 +140,22 @@ def test_stored_versions_are_never_written_back_by_an_old_copy(client, event):
     old_round.save()
     assert Player.objects.get(pk=match.first_id).data_version == moved
     assert old_round.__class__.objects.get(pk=old_round.pk).data_version > old_round.data_version
+
+
+def test_a_result_sent_through_a_private_link_shows_once_the_opponent_confirms_it(client, event):
+    match = game_in(event, 2)
+    sent = []
+    assert rendered_after(client, event, lambda: sent.append(
+        services.submit_result(match.first, match, scores=SCORES))) == set()  # waiting: on no public page
+    rendered = rendered_after(client, event, lambda: services.answer_submission(match.second, sent[0], agree=True))
+    assert rendered == EVERY_RANKING | {"latest", "round 2", match.first.name, match.second.name}
+
+
+def test_closing_a_round_and_an_excused_absence_show_on_every_page(client, event):
+    round_two = event.rounds.get(number=2)
+    for match in round_two.matches.filter(status=Match.PENDING):
+        services.enter_result(match, status=Match.PLAYED, scores=SCORES)
+    every_page = set(pages(event))
+    assert rendered_after(client, event, lambda: services.close_round(round_two)) == every_page
+    cy = event.players.get(name="Cy Cole")
+    assert rendered_after(client, event, lambda: services.excuse_player(cy, 3)) == every_page
