@@ -16,7 +16,7 @@ from games.board_svg import board_svg
 from games.engine.clock import minutes
 from games.engine.timeline import timeline
 
-from .cache import cached_public_page
+from .cache import cached_public_page, remembered
 from .domain.schedule import finished
 from .domain.text import PROGRESSIVE_READINGS
 from .models import Tournament
@@ -39,9 +39,11 @@ def _tournament(slug):
 def report_of(tournament: Tournament, record=None) -> StandingsReport:
     """The tournament's standings report, the one every standings page reads (the standings and its CSV, the
     crosstable, the venue screen), from `record` if the page has read it already.  It depends on the tournament's
-    data only, so it may be kept per `(tournament.pk, tournament.data_version)`: here is the one place to
-    memoise it."""
-    return standings_report(record if record is not None else record_of(tournament, with_logs=False))
+    data only, so it is kept per `(tournament.pk, tournament.data_version)` (`cache.remembered`): built once per
+    change for all these pages, and for every process with Redis.  `tournament` is the row the view read before the
+    record, so the report is never older than its version."""
+    return remembered("standings-report", tournament, lambda: standings_report(
+        record if record is not None else record_of(tournament, with_logs=False)))
 
 
 @cached_public_page(shows="round")

@@ -161,3 +161,19 @@ def test_closing_a_round_and_an_excused_absence_show_on_every_page(client, event
     assert rendered_after(client, event, lambda: services.close_round(round_two)) == every_page
     cy = event.players.get(name="Cy Cole")
     assert rendered_after(client, event, lambda: services.excuse_player(cy, 3)) == every_page
+
+
+def test_the_standings_report_is_built_once_per_change_for_all_the_pages_that_read_it(client, event, monkeypatch):
+    import tournament.views
+
+    built = []
+    real = tournament.views.standings_report
+    monkeypatch.setattr(tournament.views, "standings_report", lambda record: built.append(1) or real(record))
+    slug = event.slug
+    for url in (f"/t/{slug}/standings/", f"/t/{slug}/crosstable/", f"/t/{slug}/screen/"):
+        assert client.get(url)["X-Page-Cache"] == "miss"
+    assert len(built) == 1
+    services.enter_result(game_in(event, 2), status=Match.PLAYED, scores=SCORES)
+    for url in (f"/t/{slug}/standings/", f"/t/{slug}/crosstable/", f"/t/{slug}/screen/"):
+        assert client.get(url)["X-Page-Cache"] == "miss"
+    assert len(built) == 2
