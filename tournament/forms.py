@@ -14,7 +14,8 @@ from .domain.records import DEFAULT_SETTINGS
 from .domain.limits import MAX_RATING
 from .domain.values import RATING_RULE, is_rating
 from .domain.results import MAX_SCORE
-from .models import Match, Player, Tournament
+from .draft_forms import PlayerChoiceField
+from .models import Match, Tournament
 from .players_csv import PlayersFileFault, decode_players_file, read_players
 from .tfile import FileFault, load_text
 
@@ -204,15 +205,15 @@ class WithdrawForm(forms.Form):
 class SwapForm(forms.Form):
     """Two players of a draft round whose places are exchanged."""
 
-    player_a = forms.ModelChoiceField(queryset=Player.objects.none(), label="Swap")
-    player_b = forms.ModelChoiceField(queryset=Player.objects.none(), label="with")
+    player_a = PlayerChoiceField(label="Swap")
+    player_b = PlayerChoiceField(label="with")
 
     def __init__(self, *args, round_, **kwargs):
         super().__init__(*args, **kwargs)
         ids = [pk for pair in round_.matches.values_list("first_id", "second_id") for pk in pair if pk]
-        players = Player.objects.filter(pk__in=ids).order_by("name")
-        self.fields["player_a"].queryset = players
-        self.fields["player_b"].queryset = players
+        players = round_.tournament.players.filter(pk__in=ids)
+        self.fields["player_a"].offer(round_.tournament, players)
+        self.fields["player_b"].offer(round_.tournament, players)
 
     def clean(self):
         cleaned = super().clean()
