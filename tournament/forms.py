@@ -15,6 +15,7 @@ from .domain.limits import MAX_RATING
 from .domain.values import RATING_RULE, is_rating
 from .domain.results import MAX_SCORE
 from .draft_forms import PlayerChoiceField
+from .records import player_labels
 from .models import Match, Tournament
 from .players_csv import PlayersFileFault, decode_players_file, read_players
 from .tfile import FileFault, load_text
@@ -260,11 +261,13 @@ class ResultForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.match = match
         self.has_result = match.has_result
-        players = {"first": match.first, "second": match.second}
+        # Each player as the pages show them: a same-named pair told apart (records.player_labels).
+        labels = player_labels(match.round.tournament)
+        players = {"first": labels[match.first_id], "second": labels[match.second_id]}
         for side in SIDES:
             for colour in COLOURS:
                 self.fields[f"{side}_{colour.letter}"] = forms.IntegerField(
-                    label=f"{players[side].name}, {colour.letter} {colour.name}",
+                    label=f"{players[side]}, {colour.letter} {colour.name}",
                     required=False, min_value=0, max_value=MAX_SCORE,
                     error_messages={
                         "invalid": f"a score is a whole number from 0 to {MAX_SCORE}.",
@@ -273,11 +276,11 @@ class ResultForm(forms.Form):
                     },
                     widget=forms.NumberInput(attrs={"min": 0, "max": MAX_SCORE, "inputmode": "numeric", "class": "score"}),
                 )
-            self.fields[f"{side}_flagged"].label = f"{players[side].name} ran out of time"
-        self.fields["first_is_second"].label = f"Swap who played first: {match.second.name} played first"
+            self.fields[f"{side}_flagged"].label = f"{players[side]} ran out of time"
+        self.fields["first_is_second"].label = f"Swap who played first: {players['second']} played first"
         self.fields["present"].choices = [
-            ("first", f"{match.first.name} (wins by forfeit)"),
-            ("second", f"{match.second.name} (wins by forfeit)"),
+            ("first", f"{players['first']} (wins by forfeit)"),
+            ("second", f"{players['second']} (wins by forfeit)"),
             (self.BOTH_ABSENT, "Both absent (nobody wins)"),
         ]
 

@@ -213,6 +213,6 @@ def player_labels(tournament: Tournament) -> dict[int, str]:
     forms and lists."""
     labels = getattr(tournament, "_player_labels", None)
     if labels is None:
-        labels = display_names(tournament.players.only("id", "name", "seed", "rating", "club"))
+        labels = display_names(tournament.players.only("id", "tournament", "name", "seed", "rating", "club"))
         tournament._player_labels = labels
     return labels

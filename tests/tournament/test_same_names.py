@@ -10,6 +10,7 @@ import json
 import re
 
 import pytest
+from django.db.models import Q
 
 from tournament import services
 from tournament.domain.names import PLAIN_LETTERS
@@ -182,3 +183,32 @@ def test_the_find_your_name_box_folds_what_is_typed_by_the_same_table_of_letters
     page = page_text(client.get(f"/t/{event.slug}/"))
     table = re.search(r'<script id="plain-letters" type="application/json">(.*?)</script>', page).group(1)
     assert json.loads(table) == PLAIN_LETTERS and PLAIN_LETTERS["ł"] == "l"
+
+
+# --- Where results are entered and sent ------------------------------------------------------------------------
+
+
+def the_pairs_game(event):
+    """Round 1's game of Ann Able of Leeds (seed 3), and her opponent."""
+    leeds = Player.objects.get(tournament=event, club="Leeds")
+    match = event.rounds.get(number=1).matches.get(Q(first=leeds) | Q(second=leeds))
+    return leeds, match
+
+
+def test_the_results_grid_and_the_result_page_say_which_of_the_pair_plays(org_client, event):
+    published(event)
+    grid = words(org_client.get(f"/manage/{event.slug}/round/1/results/"))
+    told_apart(grid)
+    _, match = the_pairs_game(event)
+    page = " ".join(words(org_client.get(f"/manage/{event.slug}/match/{match.pk}/")).split())
+    # Her name over the board, over her boxes and in the forfeit choice; never a bare "Ann Able".
+    assert page.count("Ann Able (Leeds)") == 3 and not re.search(r"Ann Able(?! \(Leeds\))", page)
+    assert "Ann Able (Leeds) (wins by forfeit)" in page
+
+
+def test_a_private_page_says_which_of_the_pair_is_the_opponent(client, event):
+    published(event)
+    leeds, match = the_pairs_game(event)
+    opponent = match.second if match.first == leeds else match.first
+    page = " ".join(words(client.get(f"/p/{opponent.link_token}/")).split())
+    assert "against Ann Able (Leeds)." in page

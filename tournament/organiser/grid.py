@@ -28,6 +28,7 @@ from ..domain.results import game_half_points
 from ..domain.text import format_result, result_words
 from ..forms import ResultForm
 from ..models import Match, Round, Submission
+from ..records import player_labels
 from ..submitting import refusal_shown
 from .access import arbiter_required
 from .results import match_rows, results_counter
@@ -145,14 +146,15 @@ def results_grid(request, tournament, number):
         return JsonResponse({
             "saved": saved is not None,
             "table": bound,
-            "row": render_to_string("tournament/manage/_grid_row.html", {"row": row, "tournament": tournament},
+            "row": render_to_string("tournament/manage/_grid_row.html", {"row": row, "tournament": tournament,
+                                                                          "labels": player_labels(tournament)},
                                     request=request),
             "counter": counter,
             "next": _next_table(rows, bound),
         })
     rows = [row if row["match"].table == bound else _row(row) for row in rows]
     return render(request, "tournament/manage/grid.html", {
-        "tournament": tournament, "round": round_, "rows": rows, "counter": counter,
+        "tournament": tournament, "round": round_, "rows": rows, "counter": counter, "labels": player_labels(tournament),
         "focus": _next_table(rows, 0) if bound is None else bound,
     })
 

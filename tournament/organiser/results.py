@@ -12,6 +12,7 @@ from ..domain.game_logs import same_name
 from ..domain.values import whole_number
 from ..forms import ResultForm
 from ..models import Match, Round, Submission
+from ..records import player_labels
 from ..submitting import posted, refusal_shown, show_refusal
 from .access import arbiter_required
 
@@ -81,6 +82,7 @@ def match_result(request, tournament, pk):
         "submissions": _submissions(match),
         "log_names": _log_names(form, match),
         "used": used,
+        "labels": player_labels(tournament),
     })
 
 
