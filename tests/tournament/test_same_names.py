@@ -14,7 +14,7 @@ from django.db.models import Q
 
 from tournament import services
 from tournament.domain.names import PLAIN_LETTERS
-from tournament.models import Player
+from tournament.models import Match, Player
 
 from tests.factories import page_text
 
@@ -212,3 +212,17 @@ def test_a_private_page_says_which_of_the_pair_is_the_opponent(client, event):
     opponent = match.second if match.first == leeds else match.first
     page = " ".join(words(client.get(f"/p/{opponent.link_token}/")).split())
     assert "against Ann Able (Leeds)." in page
+
+
+def test_a_result_names_which_of_the_pair_played_on_the_dashboard_the_grid_and_the_private_page(org_client, client,
+                                                                                              event):
+    published(event)
+    leeds, match = the_pairs_game(event)
+    other = match.second if match.first == leeds else match.first
+    services.enter_result(match, status=Match.PLAYED, scores=[[9] * 6, [5] * 6])  # the first player wins
+    first, second = ("Ann Able (Leeds)", other.name) if match.first == leeds else (other.name, "Ann Able (Leeds)")
+    summary = f"{first} 1–0 {second}"
+    assert summary in " ".join(words(org_client.get(f"/manage/{event.slug}/")).split())
+    grid = " ".join(words(org_client.get(f"/manage/{event.slug}/round/1/results/")).split())
+    assert f"{first} wins, 9 v 5 in the lowest colour" in grid
+    assert summary in " ".join(words(client.get(f"/p/{leeds.link_token}/")).split())

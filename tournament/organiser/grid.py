@@ -67,17 +67,18 @@ def _boxes(match, form: ResultForm | None = None) -> dict:
 
 def _row(row: dict, form: ResultForm | None = None) -> dict:
     """A board of the grid: its match, its result in words, and its boxes when it has none yet."""
-    match = row["match"]
-    row = dict(row, result=services.result_summary(match) if match.has_result else "")
+    match, labels = row["match"], row["labels"]
+    first, second = labels[match.first_id], labels.get(match.second_id, "")
+    row = dict(row, result=services.result_summary(match, labels) if match.has_result else "")
     if match.status == Match.PLAYED:
-        row["words"] = result_words(match.first.name, match.second.name, match.scores,
+        row["words"] = result_words(first, second, match.scores,
                                     (match.first_flagged, match.second_flagged))
         row["score"] = format_result(*game_half_points(*match.scores))
     pending = match.status == Match.PENDING and match.second_id is not None
     row["boxes"] = _boxes(match, form) if pending else None
     submission = row.get("submission") if pending else None
     if submission is not None:  # what a player sent, in words, so that nobody types over it unknowingly
-        row["sent"] = result_words(match.first.name, match.second.name, submission.scores,
+        row["sent"] = result_words(first, second, submission.scores,
                                    (submission.first_flagged, submission.second_flagged))
     return row
 
