@@ -1,4 +1,4 @@
-"""The draft editor's forms: players put at a table or on the bye, and publishing the draft.
+"""The draft editor's forms: players put at a table or on the bye, two players swapped, and publishing the draft.
 
 Each checks what was typed and hands plain values to a service
 (`services.drafts`); a service's refusal goes on the
@@ -93,6 +93,26 @@ def one_player_form(label: str, required: str, prefix: str) -> type[forms.Form]:
 
 ByeForm = one_player_form("Give the bye to", "choose the player who gets the bye.", "bye")
 ExcuseInDraftForm = one_player_form("Excuse from this round", "choose the player to excuse.", "excused")
+
+
+class SwapForm(forms.Form):
+    """Two players of a draft round whose places are exchanged."""
+
+    player_a = PlayerChoiceField(label="Swap")
+    player_b = PlayerChoiceField(label="with")
+
+    def __init__(self, *args, round_, **kwargs):
+        super().__init__(*args, **kwargs)
+        ids = [pk for pair in round_.matches.values_list("first_id", "second_id") for pk in pair if pk]
+        players = round_.tournament.players.filter(pk__in=ids)
+        self.fields["player_a"].offer(round_.tournament, players)
+        self.fields["player_b"].offer(round_.tournament, players)
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("player_a") and cleaned.get("player_a") == cleaned.get("player_b"):
+            raise forms.ValidationError("Choose two different players.")
+        return cleaned
 
 
 class PublishForm(forms.Form):

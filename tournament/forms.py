@@ -14,7 +14,6 @@ from .domain.records import DEFAULT_SETTINGS
 from .domain.limits import MAX_RATING
 from .domain.values import RATING_RULE, is_rating
 from .domain.results import MAX_SCORE
-from .draft_forms import PlayerChoiceField
 from .records import player_labels
 from .models import Match, Tournament
 from .players_csv import PlayersFileFault, decode_players_file, read_players
@@ -198,29 +197,6 @@ class WithdrawForm(forms.Form):
         label="Their game still to play", required=False, widget=forms.RadioSelect,
         choices=[("forfeit", "Forfeit it: the opponent wins"),
                  ("play", "Let it be played: the player withdraws after that round")])
-
-
-# --- rounds ----------------------------------------------------------------------------------
-
-
-class SwapForm(forms.Form):
-    """Two players of a draft round whose places are exchanged."""
-
-    player_a = PlayerChoiceField(label="Swap")
-    player_b = PlayerChoiceField(label="with")
-
-    def __init__(self, *args, round_, **kwargs):
-        super().__init__(*args, **kwargs)
-        ids = [pk for pair in round_.matches.values_list("first_id", "second_id") for pk in pair if pk]
-        players = round_.tournament.players.filter(pk__in=ids)
-        self.fields["player_a"].offer(round_.tournament, players)
-        self.fields["player_b"].offer(round_.tournament, players)
-
-    def clean(self):
-        cleaned = super().clean()
-        if cleaned.get("player_a") and cleaned.get("player_a") == cleaned.get("player_b"):
-            raise forms.ValidationError("Choose two different players.")
-        return cleaned
 
 
 # --- results ---------------------------------------------------------------------------------

@@ -8,8 +8,7 @@ from django.views.decorators.http import require_POST
 
 from .. import services
 from ..domain.text import format_vp
-from ..draft_forms import ByeForm, ExcuseInDraftForm, PublishForm, SeatForm
-from ..forms import SwapForm
+from ..draft_forms import ByeForm, ExcuseInDraftForm, PublishForm, SeatForm, SwapForm
 from ..models import Round
 from ..records import player_labels
 from ..submitting import refusal_shown
