@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from tournament.domain.enums import System
+from tournament.domain.names import player_order
 from tournament.domain.rounds import PlayerRound, RoundKind, counted_rounds, player_rounds
 
 from .metrics import DEFAULT_ORDER, Metric, metrics_in_order
@@ -54,6 +55,16 @@ class Standing:
     @property
     def name(self) -> str:
         return self.player.name
+
+    @property
+    def label(self) -> str:
+        """The name as pages and sheets show it, told apart from a same-named player's (`PlayerRecord.label`)."""
+        return self.player.label
+
+    @property
+    def name_order(self) -> tuple:
+        """Where the line files when the standings are sorted by name: as every list by name (`player_order`)."""
+        return player_order(self.player)
 
     @property
     def seed(self) -> int:

@@ -50,7 +50,8 @@ class StandingsTable(tables.Table):
     """One row per player, best first; a column per metric of the standings order, from the registry."""
 
     place = tables.Column(verbose_name="Place", orderable=False)
-    name = tables.Column(verbose_name="Player")
+    # The name as shown (a same-named pair told apart); sorted as every list by name is, accents aside.
+    name = tables.Column(verbose_name="Player", accessor="label", order_by=("name_order",))
     games_played = tables.Column(verbose_name="Games")
 
     class Meta:
@@ -80,7 +81,7 @@ class StandingsTable(tables.Table):
             strike = ' class="h2h-unapplied"' if line.player_id in self.unapplied else ""
             withdrawn = " (withdrawn)" if line.withdrawn_after_round is not None else ""
             rows.append(f'\n    <tr{strike}><td>{conditional_escape(line.place)}</td><td><a href="{self.player_url}'
-                        f'{line.player_id}/">{conditional_escape(line.name)}</a>{withdrawn}</td>'
+                        f'{line.player_id}/">{conditional_escape(line.label)}</a>{withdrawn}</td>'
                         f"{standing_cells(line, self.unapplied)}<td>{line.games_played}</td></tr>\n  ")
         if not rows:
             rows.append(f'\n    <tr><td colspan="{len(self.columns)}">No players yet.</td></tr>\n  ')
@@ -94,5 +95,5 @@ class StandingsTable(tables.Table):
         yield [spreadsheet_safe(str(column.header)) for column in columns]
         for row in self.rows:
             line = row.record
-            values = {"place": line.place, "name": line.name, "games_played": line.games_played, **line.metrics}
+            values = {"place": line.place, "name": line.label, "games_played": line.games_played, **line.metrics}
             yield [spreadsheet_safe(values[column.name]) for column in columns]

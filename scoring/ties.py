@@ -27,7 +27,7 @@ class TieNote:
     """One group of players level on VP, in standings order, and what head-to-head did to it."""
 
     vp: str
-    names: tuple[str, ...]
+    names: tuple[str, ...]  # as shown (`PlayerRecord.label`): a same-named pair told apart
     sentence: str
     applied: bool  # head-to-head split the group: its H2H numbers count
     player_ids: frozenset[int]
@@ -50,7 +50,7 @@ def tie_notes(level_on_vp: Sequence[Sequence[Tally]], decisions: dict, places: d
         if decision is None:
             continue
         group = sorted(level, key=lambda t: places[t.player.id])
-        notes.append(TieNote(format_vp(group[0].half_points), tuple(t.player.name for t in group), explain(decision),
+        notes.append(TieNote(format_vp(group[0].half_points), tuple(t.player.label for t in group), explain(decision),
                              decision.splits, ids, decision))
     return notes
 
@@ -62,7 +62,7 @@ def unapplied_head_to_head(notes: Sequence[TieNote]) -> frozenset[int]:
 
 
 def _names(group: Sequence[Tally]) -> str:
-    names = [t.player.name for t in group]
+    names = [t.player.label for t in group]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 

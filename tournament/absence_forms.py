@@ -9,6 +9,7 @@ from __future__ import annotations
 from django import forms
 
 from .domain.schedule import last_round
+from .draft_forms import PlayerChoiceField
 from .models import Player, Round, Tournament
 from .records import record_of
 
@@ -41,10 +42,10 @@ class RequestExcuseForm(forms.Form):
 class ExcuseForm(RequestExcuseForm):
     """The organiser excuses a player from a round (approved at once)."""
 
-    player = forms.ModelChoiceField(queryset=Player.objects.none(), label="Player", error_messages={
+    player = PlayerChoiceField(label="Player", error_messages={
         "required": "choose the player to excuse.", "invalid_choice": "that player is not in this tournament."})
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, tournament=tournament, **kwargs)
-        self.fields["player"].queryset = tournament.players.order_by("name")
+        self.fields["player"].offer(tournament)
         self.order_fields(["player", "round_number"])

@@ -14,7 +14,8 @@ from .domain.records import DEFAULT_SETTINGS
 from .domain.limits import MAX_RATING
 from .domain.values import RATING_RULE, is_rating
 from .domain.results import MAX_SCORE
-from .models import Match, Player, Tournament
+from .records import player_labels
+from .models import Match, Tournament
 from .players_csv import PlayersFileFault, decode_players_file, read_players
 from .tfile import FileFault, load_text
 
@@ -198,29 +199,6 @@ class WithdrawForm(forms.Form):
                  ("play", "Let it be played: the player withdraws after that round")])
 
 
-# --- rounds ----------------------------------------------------------------------------------
-
-
-class SwapForm(forms.Form):
-    """Two players of a draft round whose places are exchanged."""
-
-    player_a = forms.ModelChoiceField(queryset=Player.objects.none(), label="Swap")
-    player_b = forms.ModelChoiceField(queryset=Player.objects.none(), label="with")
-
-    def __init__(self, *args, round_, **kwargs):
-        super().__init__(*args, **kwargs)
-        ids = [pk for pair in round_.matches.values_list("first_id", "second_id") for pk in pair if pk]
-        players = Player.objects.filter(pk__in=ids).order_by("name")
-        self.fields["player_a"].queryset = players
-        self.fields["player_b"].queryset = players
-
-    def clean(self):
-        cleaned = super().clean()
-        if cleaned.get("player_a") and cleaned.get("player_a") == cleaned.get("player_b"):
-            raise forms.ValidationError("Choose two different players.")
-        return cleaned
-
-
 # --- results ---------------------------------------------------------------------------------
 
 
@@ -259,11 +237,13 @@ class ResultForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.match = match
         self.has_result = match.has_result
-        players = {"first": match.first, "second": match.second}
+        # Each player as the pages show them: a same-named pair told apart (records.player_labels).
+        labels = player_labels(match.round.tournament)
+        players = {"first": labels[match.first_id], "second": labels[match.second_id]}
         for side in SIDES:
             for colour in COLOURS:
                 self.fields[f"{side}_{colour.letter}"] = forms.IntegerField(
-                    label=f"{players[side].name}, {colour.letter} {colour.name}",
+                    label=f"{players[side]}, {colour.letter} {colour.name}",
                     required=False, min_value=0, max_value=MAX_SCORE,
                     error_messages={
                         "invalid": f"a score is a whole number from 0 to {MAX_SCORE}.",
@@ -272,11 +252,11 @@ class ResultForm(forms.Form):
                     },
                     widget=forms.NumberInput(attrs={"min": 0, "max": MAX_SCORE, "inputmode": "numeric", "class": "score"}),
                 )
-            self.fields[f"{side}_flagged"].label = f"{players[side].name} ran out of time"
-        self.fields["first_is_second"].label = f"Swap who played first: {match.second.name} played first"
+            self.fields[f"{side}_flagged"].label = f"{players[side]} ran out of time"
+        self.fields["first_is_second"].label = f"Swap who played first: {players['second']} played first"
         self.fields["present"].choices = [
-            ("first", f"{match.first.name} (wins by forfeit)"),
-            ("second", f"{match.second.name} (wins by forfeit)"),
+            ("first", f"{players['first']} (wins by forfeit)"),
+            ("second", f"{players['second']} (wins by forfeit)"),
             (self.BOTH_ABSENT, "Both absent (nobody wins)"),
         ]
 

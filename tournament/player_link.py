@@ -21,6 +21,7 @@ from .absence_forms import RequestExcuseForm
 from .domain.values import whole_number
 from .forms import DisputeForm, PlayerResultForm
 from .models import ExcusedAbsence, Match, Player, RetiredLink, Round, Submission
+from .records import player_labels
 from .submitting import refusal_shown
 
 
@@ -69,8 +70,10 @@ def _page(request, player, *, form=None, dispute_form=None, own_form=None, excus
         "tournament": player.tournament,
         "match": match,
         "opponent": opponent,
+        "labels": player_labels(player.tournament),
         "plays_first": match is not None and match.first_id == player.pk,
-        "result": services.result_summary(match) if match and match.status != Match.PENDING else "",
+        "result": services.result_summary(match, player_labels(player.tournament))
+        if match and match.status != Match.PENDING else "",
         "no_game": services.no_game_reason(player) if match is None else "",
         "submission": submission,
         "dispute": states.get(submission.pk) if submission is not None else None,

@@ -8,7 +8,8 @@ from .domain.records import MatchRecord, TournamentFile
 from .domain.enums import MatchStatus
 from .domain.rounds import PlayerRound, RoundKind, half_points_before, in_order, player_rounds
 from .domain.schedule import absent_from, idle_players
-from .domain.text import format_vp, name_order, result_text
+from .domain.names import player_order
+from .domain.text import format_vp, result_text
 
 
 @dataclass
@@ -101,7 +102,7 @@ def by_name(record: TournamentFile, round_number: int, vp: dict[int, int] | None
         else:
             seats.append(Seat(first, table, "first", second, format_vp(vp.get(first.id, 0))))
             seats.append(Seat(second, table, "second", first, format_vp(vp.get(second.id, 0))))
-    return sorted(seats, key=lambda seat: (name_order(seat.player.name), seat.player.name, seat.player.id))
+    return sorted(seats, key=lambda seat: player_order(seat.player))
 
 
 def games_of(record: TournamentFile, player_id: int) -> list[Game]:

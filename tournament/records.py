@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from .domain.enums import Play, System
+from .domain.names import display_names
 from .domain.records import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
 from .domain.schedule import last_round
 from .models import ExcusedAbsence, Match, Player, Round, Tournament
@@ -204,3 +205,14 @@ def import_record(record: TournamentFile, slug: str | None = None) -> Tournament
             round_published.send(sender=Round, round=round_)  # its rooms open, in this transaction
     bump(tournament.pk)  # bulk_create sends no signals
     return tournament
+
+
+def player_labels(tournament: Tournament) -> dict[int, str]:
+    """Each player's name as the organiser's pages show it, by player pk (`domain.names.display_names`, the
+    same labels as the tournament's record): one query, kept on the tournament object for the request's other
+    forms and lists."""
+    labels = getattr(tournament, "_player_labels", None)
+    if labels is None:
+        labels = display_names(tournament.players.only("id", "tournament", "name", "seed", "rating", "club"))
+        tournament._player_labels = labels
+    return labels

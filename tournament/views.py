@@ -17,6 +17,7 @@ from games.engine.clock import minutes
 from games.engine.timeline import timeline
 
 from .cache import cached_public_page, remembered
+from .domain.names import PLAIN_LETTERS
 from .domain.schedule import finished
 from .domain.text import PROGRESSIVE_READINGS
 from .models import Tournament
@@ -70,6 +71,7 @@ def pairings(request, slug, number=None):
             "round_numbers": sorted(r.number for r in record.rounds),
             "in_progress": round_record.pending,
             "live": not finished(record),
+            "plain_letters": PLAIN_LETTERS,
         },
     )
 

@@ -1,7 +1,7 @@
 """Whether a move log is the record of a match's own game (`shared/spec/tournament-json.md`).
 
 A match's log must name the match's two players, the first player's name
-first (names compared with surrounding spaces trimmed and case folded), be
+first (names compared as everywhere, by `names.name_key`: case, accents and spaces aside), be
 played under the `mso` rules, and carry the tournament's clock when it
 gives one.  The tournament file's reader, the result form and the players'
 links all ask `log_mismatch`.
@@ -11,11 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from .names import same_name
+
 TOURNAMENT_RULES = "mso"
-
-
-def same_name(one: str, other: str) -> bool:
-    return one.strip().casefold() == other.strip().casefold()
 
 
 def log_mismatch(log: dict, first: str, second: str, clock_s: int) -> str | None:

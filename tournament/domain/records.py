@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .enums import MatchStatus, Play, Progressive, System
+from .names import display_names
 
 
 @dataclass
@@ -42,6 +43,12 @@ class PlayerRecord:
     joined_round: int = 1
     # Rounds the player is excused from (tournament.md, excused absence), paired or not yet.
     excused_rounds: frozenset[int] = frozenset()
+    # The name as pages and sheets show it, told apart from a same-named entrant's (`names.display_names`):
+    # set by the `TournamentFile` the player is in; the name itself until then.
+    label: str = field(default="", init=False, compare=False, repr=False)
+
+    def __post_init__(self):
+        self.label = self.name
 
     def plays_in(self, round_number: int) -> bool:
         """Entered by then and not withdrawn before it: the player takes part in that round."""
@@ -114,6 +121,9 @@ class TournamentFile:
 
     def __post_init__(self):
         self._by_id = {p.id: p for p in self.players}
+        # Once per record, over the whole field: a same-named pair is told apart on every page and sheet.
+        for player_id, label in display_names(self.players).items():
+            self._by_id[player_id].label = label
 
     def round(self, number: int) -> RoundRecord:
         """The round of that number; a `KeyError` naming it when there is none."""

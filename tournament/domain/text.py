@@ -7,8 +7,6 @@ are file formats, written where the files are.)
 
 from __future__ import annotations
 
-import unicodedata
-
 from games.engine import board_decision
 
 from .enums import MatchStatus, Progressive
@@ -76,16 +74,6 @@ def result_words(first_name: str, second_name: str, scores, flagged=(False, Fals
     if out:
         words += f"; {' and '.join(out)} ran out of time"
     return words
-
-
-PLAIN_LETTERS = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss",
-                               "đ": "d", "Đ": "D", "ł": "l", "Ł": "L", "þ": "th", "Þ": "TH", "ı": "i"})
-
-
-def name_order(name: str) -> str:
-    """Sort key for names: accents aside and case folded, so "Zoë Ørsted" files as "zoe orsted"."""
-    decomposed = unicodedata.normalize("NFKD", name.translate(PLAIN_LETTERS))
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 PROGRESSIVE_READINGS = {

@@ -10,7 +10,7 @@ from ..domain.schedule import finished as is_finished
 from ..absence_forms import ExcuseForm, rounds_to_come
 from ..models import ExcusedAbsence, Round, Submission
 from ..next_round import beyond_the_end, finished_reason
-from ..records import record_of
+from ..records import player_labels, record_of
 from .access import ORGANISER, arbiter_required, sees_player_links
 from .results import match_rows, results_counter
 
@@ -40,6 +40,7 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
         "awaiting": sum(1 for row in matches if row["submission"] and row["submission"].status == Submission.WAITING),
         "disputed": sum(1 for row in matches if row["submission"] and row["submission"].status == Submission.DISPUTED),
         "players": players,
+        "labels": player_labels(tournament),
         "rounds": rounds,
         "current": current,
         "matches": matches,

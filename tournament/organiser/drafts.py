@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from .. import services
 from ..draft_forms import ByeForm, ExcuseInDraftForm, PublishForm, SeatForm
+from ..records import player_labels
 from ..submitting import refusal_shown
 from .access import organiser_required
 from .rounds import draft_edit, draft_round, render_round, round_action
@@ -26,7 +27,8 @@ def _left_alone(names: list[str]) -> str:
 def seat(request, tournament, number):
     def edit(round_, data):
         left = services.seat_pair(round_, data["first"], data["second"], user=request.user)
-        return f"{data['first'].name} plays first against {data['second'].name}.{_left_alone(left)}"
+        labels = player_labels(tournament)
+        return f"{labels[data['first'].pk]} plays first against {labels[data['second'].pk]}.{_left_alone(left)}"
 
     return draft_edit(request, tournament, number, SeatForm, "seat_form", edit)
 
@@ -34,7 +36,7 @@ def seat(request, tournament, number):
 def _one_player(request, tournament, number, form_class, name: str, service, done: str):
     def edit(round_, data):
         left = service(round_, data["player"], user=request.user)
-        return done.format(name=data["player"].name, n=number) + _left_alone(left)
+        return done.format(name=player_labels(tournament)[data["player"].pk], n=number) + _left_alone(left)
 
     return draft_edit(request, tournament, number, form_class, name, edit)
 
@@ -57,7 +59,7 @@ def excuse(request, tournament, number):
 def unseat(request, tournament, number, player):
     person = get_object_or_404(tournament.players, number=player)
     return round_action(request, tournament, number, lambda round_, user: services.unseat(round_, person, user=user),
-                        lambda left: f"{person.name} is taken out of the draft.{_left_alone(left)}", then="manage:round")
+                        lambda left: f"{player_labels(tournament)[person.pk]} is taken out of the draft.{_left_alone(left)}", then="manage:round")
 
 
 @organiser_required

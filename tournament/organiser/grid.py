@@ -28,6 +28,7 @@ from ..domain.results import game_half_points
 from ..domain.text import format_result, result_words
 from ..forms import ResultForm
 from ..models import Match, Round, Submission
+from ..records import player_labels
 from ..submitting import refusal_shown
 from .access import arbiter_required
 from .results import match_rows, results_counter
@@ -66,17 +67,18 @@ def _boxes(match, form: ResultForm | None = None) -> dict:
 
 def _row(row: dict, form: ResultForm | None = None) -> dict:
     """A board of the grid: its match, its result in words, and its boxes when it has none yet."""
-    match = row["match"]
-    row = dict(row, result=services.result_summary(match) if match.has_result else "")
+    match, labels = row["match"], row["labels"]
+    first, second = labels[match.first_id], labels.get(match.second_id, "")
+    row = dict(row, result=services.result_summary(match, labels) if match.has_result else "")
     if match.status == Match.PLAYED:
-        row["words"] = result_words(match.first.name, match.second.name, match.scores,
+        row["words"] = result_words(first, second, match.scores,
                                     (match.first_flagged, match.second_flagged))
         row["score"] = format_result(*game_half_points(*match.scores))
     pending = match.status == Match.PENDING and match.second_id is not None
     row["boxes"] = _boxes(match, form) if pending else None
     submission = row.get("submission") if pending else None
     if submission is not None:  # what a player sent, in words, so that nobody types over it unknowingly
-        row["sent"] = result_words(match.first.name, match.second.name, submission.scores,
+        row["sent"] = result_words(first, second, submission.scores,
                                    (submission.first_flagged, submission.second_flagged))
     return row
 
@@ -145,14 +147,15 @@ def results_grid(request, tournament, number):
         return JsonResponse({
             "saved": saved is not None,
             "table": bound,
-            "row": render_to_string("tournament/manage/_grid_row.html", {"row": row, "tournament": tournament},
+            "row": render_to_string("tournament/manage/_grid_row.html", {"row": row, "tournament": tournament,
+                                                                          "labels": player_labels(tournament)},
                                     request=request),
             "counter": counter,
             "next": _next_table(rows, bound),
         })
     rows = [row if row["match"].table == bound else _row(row) for row in rows]
     return render(request, "tournament/manage/grid.html", {
-        "tournament": tournament, "round": round_, "rows": rows, "counter": counter,
+        "tournament": tournament, "round": round_, "rows": rows, "counter": counter, "labels": player_labels(tournament),
         "focus": _next_table(rows, 0) if bound is None else bound,
     })
 

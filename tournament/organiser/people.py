@@ -9,8 +9,10 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 
 from .. import services
+from ..domain.names import player_order
 from ..domain.values import whole_number
 from ..forms import RoleForm
+from ..records import player_labels
 from ..site_url import absolute
 from ..submitting import posted, refusal_shown
 from .access import ORGANISER, arbiter_required, organiser_required, refuse_unless_sees_player_links
@@ -61,14 +63,17 @@ def links(request, tournament):
             messages.error(request, "There is no such player to renew the link of: nothing was changed.")
         else:
             services.renew_link(player, user=request.user)
-            messages.success(request, f"{player.name} has a new private link; the old one no longer works.")
+            messages.success(request, f"{player_labels(tournament)[player.pk]} has a new private link; the old one "
+                                      "no longer works.")
         return redirect("manage:links", tournament.slug)
-    players = tournament.players.order_by("name")
+    labels = player_labels(tournament)
+    players = sorted(tournament.players.all(), key=player_order)
     here = request.build_absolute_uri("/").rstrip("/")
     return render(request, "tournament/manage/links.html", {
         "tournament": tournament,
         # The addresses the printed cards and slips carry (SITE_URL), so that the page and the paper agree.
-        "players": [{"player": p, "url": absolute(reverse("player_link", args=[p.link_token]))} for p in players],
+        "players": [{"player": p, "label": labels[p.pk], "url": absolute(reverse("player_link", args=[p.link_token]))}
+                    for p in players],
         "site_url": settings.SITE_URL,
         "elsewhere": here if here != settings.SITE_URL else None,
     })

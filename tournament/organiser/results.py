@@ -12,6 +12,7 @@ from ..domain.game_logs import same_name
 from ..domain.values import whole_number
 from ..forms import ResultForm
 from ..models import Match, Round, Submission
+from ..records import player_labels
 from ..submitting import posted, refusal_shown, show_refusal
 from .access import arbiter_required
 
@@ -20,18 +21,20 @@ def match_rows(round_):
     """The round's matches, each with its result in words and the players' open submission, if any, with what
     became of it (`state`: for a dispute, who disputed and their note)."""
     matches = round_.matches.select_related("first", "second", "forfeit_winner")
+    labels = player_labels(round_.tournament)
     open_ = {}
     for submission in Submission.objects.open().filter(match__round=round_).select_related("by"):
         open_.setdefault(submission.match_id, []).append(submission)  # the newest first
-    return [_match_row(m, open_.get(m.pk, []) if m.status == Match.PENDING else []) for m in matches]
+    return [_match_row(m, open_.get(m.pk, []) if m.status == Match.PENDING else [], labels) for m in matches]
 
 
-def _match_row(match, open_) -> dict:
-    """A match's row, with the open submission its badge tells of (`services.shown_submission`)."""
+def _match_row(match, open_, labels: dict[int, str]) -> dict:
+    """A match's row, with the open submission its badge tells of (`services.shown_submission`); `labels` are
+    the players as the pages show them (`records.player_labels`)."""
     states = services.submission_states(match, open_)
     shown = services.shown_submission(open_, states)
-    return {"match": match, "result": _result_words(match), "submission": shown,
-            "state": states[shown.pk] if shown is not None else None}
+    return {"match": match, "result": _result_words(match, labels), "submission": shown,
+            "state": states[shown.pk] if shown is not None else None, "labels": labels}
 
 
 def results_counter(matches) -> dict:
@@ -41,9 +44,9 @@ def results_counter(matches) -> dict:
     return {"done": done, "total": len(games), "text": f"{done} of {len(games)} result{'s' if len(games) != 1 else ''} in"}
 
 
-def _result_words(match) -> str:
+def _result_words(match, labels: dict[int, str]) -> str:
     """The result as `services.result_summary` says it, for a match that has one; else nothing."""
-    return services.result_summary(match) if match.has_result else ""
+    return services.result_summary(match, labels) if match.has_result else ""
 
 
 @arbiter_required
@@ -67,7 +70,8 @@ def match_result(request, tournament, pk):
             # A correction leaves the later rounds as they were paired (tournament.md, "Changing a round already out").
             stand = " " + services.stand_note(services.later_rounds(match.round)) if correcting else ""
             messages.success(request, f"Round {match.round.number}, table {match.table}: "
-                                      f"{services.result_summary(saved)} ({verb}).{stand.rstrip()}")
+                                      f"{services.result_summary(saved, player_labels(tournament))} ({verb})."
+                                      f"{stand.rstrip()}")
             if request.POST.get("and_next"):
                 return _next_board(tournament, match)
             return redirect("manage:dashboard", tournament.slug)
@@ -77,10 +81,11 @@ def match_result(request, tournament, pk):
         "tournament": tournament,
         "match": match,
         "form": form,
-        "result": _result_words(match),
+        "result": _result_words(match, player_labels(tournament)),
         "submissions": _submissions(match),
         "log_names": _log_names(form, match),
         "used": used,
+        "labels": player_labels(tournament),
     })
 
 

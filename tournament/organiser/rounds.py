@@ -8,9 +8,9 @@ from django.views.decorators.http import require_POST
 
 from .. import services
 from ..domain.text import format_vp
-from ..draft_forms import ByeForm, ExcuseInDraftForm, PublishForm, SeatForm
-from ..forms import SwapForm
+from ..draft_forms import ByeForm, ExcuseInDraftForm, PublishForm, SeatForm, SwapForm
 from ..models import Round
+from ..records import player_labels
 from ..submitting import refusal_shown
 from .access import ORGANISER, arbiter_required, organiser_required
 from .results import match_rows
@@ -70,6 +70,7 @@ def render_round(request, tournament, round_, *, swap_form=None, seat_form=None,
         "latest": not tournament.rounds.filter(number__gt=round_.number).exists(),
         "later": later,
         "matches": rows,
+        "labels": player_labels(tournament),
         "check": check,
         "unplaced": [p for p in unplaced if p not in idle],
         "idle": idle,
@@ -105,7 +106,8 @@ def draft_edit(request, tournament, number, form_class, name: str, edit):
 def swap(request, tournament, number):
     def edit(round_, data):
         services.swap_players(round_, data["player_a"], data["player_b"], user=request.user)
-        return f"{data['player_a'].name} and {data['player_b'].name} have swapped places."
+        labels = player_labels(tournament)
+        return f"{labels[data['player_a'].pk]} and {labels[data['player_b'].pk]} have swapped places."
 
     return draft_edit(request, tournament, number, SwapForm, "swap_form", edit)
 

@@ -24,7 +24,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate, Table, Tabl
 
 
 from ..domain.records import RoundRecord, TournamentFile
-from ..domain.text import name_order  # noqa: F401 (the sheets' sort key, here with the rest of the kit)
+from ..domain.names import name_order  # noqa: F401 (the sheets' sort key, here with the rest of the kit)
 
 PAPERS = {"A4": A4, "LETTER": LETTER}
 MARGIN = 15 * mm

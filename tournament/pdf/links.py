@@ -8,9 +8,10 @@ from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
+from ..domain.names import player_order
 from ..domain.records import TournamentFile
 from .codes import NONE, Addresses, qr_code
-from .kit import MARGIN, build, escape, fit, fonts, name_order, page_size, style
+from .kit import MARGIN, build, escape, fit, fonts, page_size, style
 
 COLUMNS = 2
 CARD_HEIGHT = 44 * mm
@@ -19,10 +20,11 @@ CODE_SIDE = 32 * mm
 
 def links_sheet(record: TournamentFile, paper: str = "A4", printed_on: datetime.date | None = None,
                 addresses: Addresses = NONE) -> bytes:
-    """One card per player, in name order, two to a row: name, number, the private link's QR code and address."""
+    """One card per player, in name order, two to a row: name (told apart from a same-named player's), seed, the
+    private link's QR code and address."""
     width = page_size(paper)[0] - 2 * MARGIN
-    players = sorted(record.players, key=lambda p: (name_order(p.name), p.name, p.id))
-    cards = [_card(player.name, player.id, addresses.links.get(player.id), width / COLUMNS) for player in players]
+    players = sorted(record.players, key=player_order)
+    cards = [_card(player.label, player.seed, addresses.links.get(player.id), width / COLUMNS) for player in players]
     story = [
         Paragraph("Private links", style(14, bold=True)),
         Paragraph("Each card is one player's own link: whoever holds it can send results and ask to be excused in "
@@ -42,11 +44,11 @@ def links_sheet(record: TournamentFile, paper: str = "A4", printed_on: datetime.
     return build(record, "Private links", story, paper, printed_on=printed_on)
 
 
-def _card(name: str, number: int, address: str | None, width: float) -> Table:
+def _card(name: str, seed: int, address: str | None, width: float) -> Table:
     regular, heavy = fonts()
     text_column = width - CODE_SIDE - 10 * mm
     words = [Paragraph(f"<b>{escape(fit(name, text_column * 2, heavy, 11))}</b>", style(11)),
-             Paragraph(f"Player {number}", style(9)), Spacer(1, 2 * mm)]
+             Paragraph(f"Seed {seed}", style(9)), Spacer(1, 2 * mm)]
     if address is None:
         words.append(Paragraph("No link: this player has none yet.", style(8)))
         code = ""

@@ -16,7 +16,7 @@ from ..domain.schedule import idle_players
 from ..public import by_name, scheduled_forfeit
 from ..domain.text import format_vp, result_text
 from .codes import NONE, Addresses, qr_code
-from .kit import (MARGIN, build, escape, find_round, fonts, listing, name_order, page_size, printing_date, share,
+from .kit import (MARGIN, build, escape, find_round, fonts, listing, page_size, printing_date, share,
                   style, tables_of, text_width)
 
 
@@ -59,18 +59,18 @@ def _by_table(record: TournamentFile, round_record: RoundRecord, vp: dict[int, i
         first = record.player(match.first)
         if match.second is None:  # a bye or an excused absence
             words = ("bye", "(no opponent)") if match.status == MatchStatus.BYE else ("excused", "(excused absence)")
-            byes.append([words[0], first.name, format_vp(vp.get(first.id, 0)), words[1], "", ""])
+            byes.append([words[0], first.label, format_vp(vp.get(first.id, 0)), words[1], "", ""])
             continue
         second = record.player(match.second)
         if scheduled_forfeit(record, round_record.number, match):  # a withdrawn or excused player's: no one sits
-            byes.append(["forfeit", first.name, format_vp(vp.get(first.id, 0)), second.name,
+            byes.append(["forfeit", first.label, format_vp(vp.get(first.id, 0)), second.label,
                          format_vp(vp.get(second.id, 0)), result_text(match)])
             continue
         # The result once it is in, as the public pairings page writes it ("½–½", "1–0 forfeit"); blank to come.
-        rows.append([str(table), first.name, format_vp(vp.get(first.id, 0)),
-                     second.name, format_vp(vp.get(second.id, 0)), result_text(match)])
+        rows.append([str(table), first.label, format_vp(vp.get(first.id, 0)),
+                     second.label, format_vp(vp.get(second.id, 0)), result_text(match)])
     for player in idle_players(record, round_record.number):  # an odd all-play-all's: no game, no VP
-        byes.append(["idle", player.name, format_vp(vp.get(player.id, 0)), "(no game: odd field)", "", ""])
+        byes.append(["idle", player.label, format_vp(vp.get(player.id, 0)), "(no game: odd field)", "", ""])
     widths = share(width, [_table_column(row[0] for row in byes), None, 11, None, 11,
                            _table_column((row[5] for row in rows[1:] + byes), minimum=30, bold=False)])
     return listing(rows + byes, widths, size=10, bold_columns=(0, 1), align_right=(2, 4), row_height=7 * mm)
@@ -85,8 +85,8 @@ def _table_column(words, minimum: float = 14, bold: bool = True) -> float:
 
 
 def _by_name(record: TournamentFile, round_record: RoundRecord, width: float) -> Table:
-    entries = [[seat.player.name, "forfeit" if seat.plays == "forfeit" else str(seat.table or ""),
-                _plays(seat), seat.opponent.name if seat.opponent else ""]
+    entries = [[seat.player.label, "forfeit" if seat.plays == "forfeit" else str(seat.table or ""),
+                _plays(seat), seat.opponent.label if seat.opponent else ""]
                for seat in by_name(record, round_record.number)]
     rows = [["Player", "Table", "Plays", "Opponent"]] + entries
     widths = share(width, [None, _table_column(row[1] for row in entries),

@@ -52,8 +52,8 @@ def result_slips(record: TournamentFile, round_number: int, paper: str = "A4",
         if story:
             story.append(FrameBreak())
         codes = (addresses.links.get(match.first), addresses.links.get(match.second))
-        story += _slip(record, round_number, table, record.player(match.first).name,
-                       record.player(match.second).name, width, codes)
+        story += _slip(record, round_number, table, record.player(match.first).label,
+                       record.player(match.second).label, width, codes)
     if not story:
         story = [Paragraph(f"Round {round_number} has no games to play: no slips.", style(11))]
     return build(record, f"Result slips, round {round_number}", story, paper, slots=SLIPS_PER_PAGE,

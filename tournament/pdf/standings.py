@@ -54,8 +54,8 @@ def _name_cell(line) -> str:
     """The name, and under it "withdrew after round 3" on its own line, so that cutting a long name to its
     column never cuts the withdrawal off."""
     if line.withdrawn_after_round is not None:
-        return f"{line.name}\nwithdrew after round {line.withdrawn_after_round}"
-    return line.name
+        return f"{line.label}\nwithdrew after round {line.withdrawn_after_round}"
+    return line.label
 
 
 def standings_pdf(record: TournamentFile, paper: str = "A4", printed_on: datetime.date | None = None) -> bytes:

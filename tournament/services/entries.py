@@ -11,11 +11,12 @@ from .. import audit
 from ..versions import bump
 from ..domain.enums import System
 from ..domain.limits import MAX_PLAYER_TEXT
+from ..domain.names import name_key
 from ..domain.text import format_vp
 from ..domain.values import RATING_RULE, is_rating
 from ..models import AuditEntry, ExcusedAbsence, Match, Player, Round, Submission, Tournament
 from ..records import create_tournament_row, import_record
-from .players import check_new_name, name_key
+from .players import check_new_name
 from .refused import Refused
 from .results import enter_result
 from .submissions import REPLACED_NOTE

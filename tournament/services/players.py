@@ -1,7 +1,7 @@
 """A player's entry changed: name, rating and club edited, removed before round 1, withdrawn with its rules.
 
-A name is compared case-folded with the other players' ("ann able" is Ann
-Able): a second player of the same name is entered or renamed only when the
+A name is compared with the other players' by `domain.names.name_key`, case,
+accents and spaces aside ("zoe  angstrom" is Zoë Ångström): a second player of the same name is entered or renamed only when the
 organiser confirms it.  A withdrawal (`shared/spec/tournament.md`, "Byes,
 forfeits, withdrawals") names the last round the player takes part in: it is
 refused beyond the event's last round or before a round the player already
@@ -19,6 +19,7 @@ from django.db.models import Q
 from .. import audit
 from ..domain.limits import MAX_PLAYER_TEXT
 from ..domain.values import RATING_RULE, is_rating
+from ..domain.names import name_key
 from ..domain.schedule import last_round
 from ..domain.text import result_words
 from ..models import Match, Player, Round, Tournament
@@ -27,11 +28,6 @@ from .refused import Refused
 from .results import enter_result
 
 FORFEIT, PLAY = "forfeit", "play"
-
-
-def name_key(name: str) -> str:
-    """What two names are compared by: case-folded, spaces trimmed and single ("ann  able " is Ann Able)."""
-    return " ".join((name or "").split()).casefold()
 
 
 def same_name(tournament: Tournament, name: str, besides: Player | None = None) -> Player | None:

@@ -204,14 +204,17 @@ def changed_since(match: Match) -> str:
     return f"This result was changed by {who} at {when}; here it is now. Your entry was not saved."
 
 
-def result_summary(match: Match) -> str:
+def result_summary(match: Match, labels: dict[int, str] | None = None) -> str:
     """The result as an organiser reads it back, written as everywhere else (domain.text): "Ann Able ½–½ Ben Baker",
-    "Ann Able 1–0 Ben Baker (forfeit)", "Ann Able 0–0 Ben Baker (both absent)"."""
+    "Ann Able 1–0 Ben Baker (forfeit)", "Ann Able 0–0 Ben Baker (both absent)"; with `labels`
+    (`records.player_labels`), each player as the pages show them ("Ann Able (Leeds) 1–0 Ben Baker")."""
+    first, second = (labels.get(pk, str(player)) if labels else str(player)
+                     for pk, player in ((match.first_id, match.first), (match.second_id, match.second)))
     if match.status == Match.PLAYED:
-        return f"{match.first} {format_result(*game_half_points(*match.scores))} {match.second}"
+        return f"{first} {format_result(*game_half_points(*match.scores))} {second}"
     if match.status == Match.FORFEIT:
         if match.forfeit_winner_id is None:
-            return f"{match.first} 0–0 {match.second} (both absent)"
+            return f"{first} 0–0 {second} (both absent)"
         won = match.forfeit_winner_id == match.first_id
-        return f"{match.first} {format_result(2, 0) if won else format_result(0, 2)} {match.second} (forfeit)"
+        return f"{first} {format_result(2, 0) if won else format_result(0, 2)} {second} (forfeit)"
     return match.get_status_display()
