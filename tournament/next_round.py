@@ -66,10 +66,15 @@ def draw_seed(record: TournamentFile) -> int:
 
 def finished_reason(record: TournamentFile) -> str:
     """Why no further round is offered, in the organiser's words."""
+    return f"the tournament is finished: {finished_detail(record)}"
+
+
+def finished_detail(record: TournamentFile) -> str:
+    """What makes a finished tournament finished: "all 7 announced rounds are paired and closed (...)"."""
     last = last_round(record)
     if record.settings.system == System.ALL_PLAY_ALL:
-        return f"the tournament is finished: all {last} rounds of the all-play-all table are paired and closed"
-    return f"the tournament is finished: all {last} announced rounds are paired and closed (raise the number of rounds to go on)"
+        return f"all {last} rounds of the all-play-all table are paired and closed"
+    return f"all {last} announced rounds are paired and closed (raise the number of rounds to go on)"
 
 
 def table_idle(record: TournamentFile, round_number: int) -> int | None:

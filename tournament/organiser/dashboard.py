@@ -9,7 +9,7 @@ from ..domain.enums import System
 from ..domain.schedule import finished as is_finished
 from ..absence_forms import ExcuseForm, rounds_to_come
 from ..models import ExcusedAbsence, Round, Submission
-from ..next_round import beyond_the_end, finished_reason
+from ..next_round import beyond_the_end, finished_detail
 from ..records import player_labels, record_of
 from .access import ORGANISER, arbiter_required, sees_player_links
 from .results import match_rows, results_counter
@@ -30,7 +30,7 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
         players.append({"player": player, "withdraw_form": form})
     matches = match_rows(current) if current and current.status != Round.DRAFT else []
     record = record_of(tournament, with_logs=False)
-    finished = finished_reason(record).partition(": ")[2] if is_finished(record) else ""
+    finished = finished_detail(record) if is_finished(record) else ""
     # At the end, a round open again (reopened to correct a result) keeps the tournament unfinished: nothing to pair.
     end = beyond_the_end(record, latest + 1) if current is not None and current.status == Round.COMPLETE else None
     return render(request, "tournament/manage/dashboard.html", {
