@@ -55,6 +55,11 @@ def test_a_game_across_two_instances_survives_one_restarting_mid_game(serve, tmp
     assert lines[0] == lines[1] and lines[0].startswith("finished"), lines
     room.refresh_from_db()
     match.refresh_from_db()
+    # The sockets' addresses hold the players' tokens: no log line of any instance does.
+    logged = "".join(path.read_text(errors="replace") for server in (first, second, restarted)
+                     for path in (server.stdout, server.stderr))
+    assert "/ws/p/[private]/room/" in logged or "WebSocket" not in logged
+    assert match.first.link_token not in logged and match.second.link_token not in logged
     assert room.finished and room.seq > before
     seqs = list(room.events.order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, room.seq + 1))  # every event kept, none twice
