@@ -21,9 +21,28 @@ def ranking_order(entrants: list[Entrant]) -> list[Entrant]:
     return sorted(entrants, key=lambda e: (-e.half_points, e.seed))
 
 
+def rematch(a: Entrant, b: Entrant) -> str | None:
+    """The absolute rule on pairs (tournament.md, Swiss pairing): no two players meet twice (a forfeit is no
+    meeting).  Why `a` and `b` may not meet, in words, or None when they may."""
+    if b.id in a.opponents or a.id in b.opponents:
+        return f"{a.label} and {b.label} have met before"
+    return None
+
+
 def allowed(a: Entrant, b: Entrant) -> bool:
-    """The absolute rule on pairs: no two players meet twice."""
-    return b.id not in a.opponents and a.id not in b.opponents
+    """`a` and `b` may meet (`rematch`)."""
+    return rematch(a, b) is None
+
+
+def bye_refused(player: Entrant, playing: list[Entrant]) -> str | None:
+    """The absolute rule on the bye (tournament.md, Swiss pairing): no player gets a second bye (a forfeit win
+    counts as one) unless every active player has had one.  Why `player` may not take the bye among `playing`
+    (the round's active players), in words, or None when they may."""
+    if not player.byes or all(e.byes for e in playing):
+        return None
+    without = sum(1 for e in playing if not e.byes)
+    return (f"{player.label} gets a second bye (or a bye after a forfeit win) while {without} "
+            f"player{'s have' if without > 1 else ' has'} had none")
 
 
 def criterion_one_bound(ranked: list[Entrant]) -> list[int]:
