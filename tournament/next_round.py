@@ -27,11 +27,26 @@ class Finished(NotReady):
 
 
 def next_round_number(record: TournamentFile) -> int:
-    """The number after the highest round; refused while that round has pending matches."""
+    """The round that can be paired next, one after the highest: the one place that decides whether it can be.
+
+    Raises `NotReady` saying why not (in words for a sentence, without its capital and full stop): the
+    highest round is not closed (a file's has a pending match; the site's is not closed by the organiser),
+    an all-play-all has fewer than two players, or the event is at its end (`beyond_the_end`: `Finished`
+    once it is finished).
+    """
     rounds = in_order(record)
-    if rounds and rounds[-1].pending:
-        raise NotReady(f"round {rounds[-1].number} still has pending matches: enter their results first")
-    return rounds[-1].number + 1 if rounds else 1
+    if rounds and not rounds[-1].closed:
+        latest = rounds[-1]
+        if latest.closed_on_site is None:
+            raise NotReady(f"round {latest.number} still has pending matches: enter their results first")
+        raise NotReady(f"round {latest.number} is not closed yet: enter its results and close it first")
+    number = rounds[-1].number + 1 if rounds else 1
+    if last_round(record) == 0 and not record.rounds:
+        raise NotReady("an all-play-all needs at least two players in round 1")
+    refusal = beyond_the_end(record, number)
+    if refusal is not None:
+        raise refusal
+    return number
 
 
 def entrants(record: TournamentFile, round_number: int) -> list[Entrant]:
@@ -134,11 +149,6 @@ def pair_next(record: TournamentFile) -> RoundPairing:
     is closed, `PairingImpossible` when no pairing obeys the absolute rules.
     """
     round_number = next_round_number(record)
-    if last_round(record) == 0 and not record.rounds:
-        raise NotReady("an all-play-all needs at least two players in round 1")
-    refusal = beyond_the_end(record, round_number)
-    if refusal is not None:
-        raise refusal
     players = entrants(record, round_number)
     if record.settings.system == System.ALL_PLAY_ALL:
         field = {p.id for p in all_play_all_field(record)}

@@ -57,7 +57,7 @@ def test_two_pair_next_clicks_make_one_round():
     made = [o for o in outcomes if isinstance(o, Round)]
     refused = [o for o in outcomes if isinstance(o, Refused)]
     assert len(made) == 1 and len(refused) == 1, outcomes
-    assert refused[0].message == "A draft round already exists: publish or delete it first."
+    assert refused[0].message == "Round 1 is a draft already: publish it, or delete it first."
     assert Round.objects.filter(tournament=tournament).count() == 1
     assert Match.objects.filter(round__tournament=tournament).count() == 4
 

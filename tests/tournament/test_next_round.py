@@ -125,7 +125,7 @@ def test_all_play_all_follows_the_berger_table(tmp_path):
     assert status == 0
     # Berger for 5 (+ dummy 6), round 1: 1-6 (1 idle), 2-5, 3-4.
     assert json.loads(out) == {"round": 1, "pairings": [[101, 104], [102, 103]], "bye": None, "excused": [],
-                               "forfeits": []}
+                               "forfeits": [], "double_forfeits": []}
 
 
 def test_an_all_play_all_whose_history_left_the_table_is_not_repeated_silently(tmp_path):

@@ -57,18 +57,17 @@ def pairing(tmp_path, file):
 
 
 def add_round(file, number, answer, winner_of_each=lambda first, second: True):
-    """The round `pair_next` gave, played: each pairing a win for the first, each forfeit to the present player."""
+    """The round `pair_next` gave, played: each pairing a win for the first, each forfeit to the present player,
+    each double forfeit lost by both."""
     matches = [{"first": a, "second": b, "status": "played", "scores": WIN, "flagged": [False, False]}
                for a, b in answer["pairings"]]
     if answer["bye"] is not None:
         matches.append({"first": answer["bye"], "second": None, "status": "bye"})
-    absent = {p["id"] for p in file["players"] if number in p.get("excused_rounds", [])
-              or (p["withdrawn_after_round"] is not None and p["withdrawn_after_round"] < number)}
     for present, other in answer.get("forfeits", []):
-        both_absent = present in absent
-        matches.append({"first": present, "second": other, "status": "forfeit",
-                        "winner": None if both_absent else present})
-    in_forfeits = {p for pair in answer.get("forfeits", []) for p in pair}
+        matches.append({"first": present, "second": other, "status": "forfeit", "winner": present})
+    for first, second in answer.get("double_forfeits", []):
+        matches.append({"first": first, "second": second, "status": "forfeit", "winner": None})
+    in_forfeits = {p for pair in answer.get("forfeits", []) + answer.get("double_forfeits", []) for p in pair}
     matches += [{"first": p, "second": None, "status": "excused"} for p in answer["excused"] if p not in in_forfeits]
     file["rounds"].append({"number": number, "matches": matches})
 
@@ -150,15 +149,19 @@ def test_an_all_play_all_with_a_withdrawal_and_an_excused_absence_schedules_ever
     for withdrawn, excused in itertools.permutations(everyone, 2):
         file, answers = run_all_play_all(tmp_path, players, withdrawn, excused)
         assert len(answers) == rounds
-        scheduled = [frozenset(pair) for a in answers for pair in a["pairings"] + a["forfeits"]]
+        scheduled = [frozenset(pair) for a in answers for pair in a["pairings"] + a["forfeits"] + a["double_forfeits"]]
         assert len(scheduled) == len(set(scheduled)) == players * (players - 1) // 2
         for number, answer in enumerate(answers, start=1):
             absent = {excused} if number == 4 else set()
             absent |= {withdrawn} if number > 2 else set()
-            # A game for two present players; a forfeit whenever one is absent, the present one named first.
+            # A game for two present players; a forfeit when one is absent, the present one named first;
+            # a double forfeit when both are.
             assert all(not absent & set(pair) for pair in answer["pairings"])
-            assert all(pair[1] in absent for pair in answer["forfeits"])
-            assert all(pair[0] not in absent or set(pair) <= absent for pair in answer["forfeits"])
+            assert all(pair[0] not in absent and pair[1] in absent for pair in answer["forfeits"])
+            assert all(set(pair) <= absent for pair in answer["double_forfeits"])
+            # Both absent only in round 4, and at one table only when the table has them meet then.
+            meet = {withdrawn, excused} in [set(pair) for pair in berger_rounds(players)[3]]
+            assert len(answer["double_forfeits"]) == (1 if number == 4 and meet else 0)
             assert answer["excused"] == ([excused] if number == 4 else [])
 
 
@@ -170,7 +173,37 @@ def test_an_all_play_all_follows_its_table_and_the_idle_player_is_unaffected(tmp
     file["players"][4]["withdrawn_after_round"] = 1
     add_round(file, 1, pairing(tmp_path, file))
     answer = pairing(tmp_path, file)
-    assert answer == {"round": 2, "pairings": [[1, 2]], "bye": None, "excused": [], "forfeits": [[3, 5]]}
+    assert answer == {"round": 2, "pairings": [[1, 2]], "bye": None, "excused": [], "forfeits": [[3, 5]],
+                      "double_forfeits": []}
+
+
+def test_a_game_between_a_withdrawn_and_an_excused_player_is_a_double_forfeit(tmp_path):
+    # Berger for 4: round 1 1–4, 2–3; round 2 4–3, 1–2; round 3 2–4, 3–1.  P4 withdraws after round 1
+    # and P3 is excused from round 2: their round-2 game has nobody to win it, both lose (issue 23, point 5).
+    file = new_file(4, rounds=3, system="all-play-all")
+    file["players"][3]["withdrawn_after_round"] = 1
+    file["players"][2]["excused_rounds"] = [2]
+    add_round(file, 1, pairing(tmp_path, file))
+    answer = pairing(tmp_path, file)
+    assert answer == {"round": 2, "pairings": [[1, 2]], "bye": None, "excused": [3], "forfeits": [],
+                      "double_forfeits": [[4, 3]]}
+    status, out = run_text(tmp_path, file)
+    assert status == 0 and "  double forfeit: 4 v 3  (" in out and "both lose by forfeit" in out
+    # The project reads back the file it makes of that answer (a forfeit with winner null) and pairs on:
+    # round 3, P4 still withdrawn: P2 wins by forfeit, P3 and P1 play.
+    add_round(file, 2, answer)
+    assert file["rounds"][1]["matches"][1] == {"first": 4, "second": 3, "status": "forfeit", "winner": None}
+    assert pairing(tmp_path, file) == {"round": 3, "pairings": [[3, 1]], "bye": None, "excused": [],
+                                       "forfeits": [[2, 4]], "double_forfeits": []}
+
+
+def run_text(tmp_path, file):
+    """(exit status, standard output) of `pair_next FILE` without --json."""
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(file))
+    out = io.StringIO()
+    call_command("pair_next", str(path), stdout=out)
+    return 0, out.getvalue()
 
 
 def test_a_late_entry_is_not_in_an_all_play_all_table(tmp_path):
@@ -178,7 +211,7 @@ def test_a_late_entry_is_not_in_an_all_play_all_table(tmp_path):
     file["players"].append({"id": 5, "name": "Late", "rating": None, "withdrawn_after_round": None, "joined_round": 2})
     add_round(file, 1, pairing(tmp_path, file))
     answer = pairing(tmp_path, file)  # the table of the four of round 1, round 2: 4–3 and 1–2
-    assert answer["pairings"] == [[4, 3], [1, 2]] and answer["forfeits"] == []
+    assert answer["pairings"] == [[4, 3], [1, 2]] and answer["forfeits"] == answer["double_forfeits"] == []
 
 
 @pytest.mark.parametrize("shape", ["one player", "beyond its table", "everyone excused"])

@@ -21,9 +21,28 @@ def ranking_order(entrants: list[Entrant]) -> list[Entrant]:
     return sorted(entrants, key=lambda e: (-e.half_points, e.seed))
 
 
+def rematch(a: Entrant, b: Entrant) -> str | None:
+    """The absolute rule on pairs (tournament.md, Swiss pairing): no two players meet twice (a forfeit is no
+    meeting).  Why `a` and `b` may not meet, in words, or None when they may."""
+    if b.id in a.opponents or a.id in b.opponents:
+        return f"{a.label} and {b.label} have met before"
+    return None
+
+
 def allowed(a: Entrant, b: Entrant) -> bool:
-    """The absolute rule on pairs: no two players meet twice."""
-    return b.id not in a.opponents and a.id not in b.opponents
+    """`a` and `b` may meet (`rematch`)."""
+    return rematch(a, b) is None
+
+
+def bye_refused(player: Entrant, playing: list[Entrant]) -> str | None:
+    """The absolute rule on the bye (tournament.md, Swiss pairing): no player gets a second bye (a forfeit win
+    counts as one) unless every active player has had one.  Why `player` may not take the bye among `playing`
+    (the round's active players), in words, or None when they may."""
+    if not player.byes or all(e.byes for e in playing):
+        return None
+    without = sum(1 for e in playing if not e.byes)
+    return (f"{player.label} gets a second bye (or a bye after a forfeit win) while {without} "
+            f"player{'s have' if without > 1 else ' has'} had none")
 
 
 def criterion_one_bound(ranked: list[Entrant]) -> list[int]:
@@ -62,6 +81,14 @@ class Groups:
         return cls(size, position)
 
 
+def halves(higher: int, lower: int, size: int) -> tuple[int, int]:
+    """Criterion 4 for one pair of a score group of `size` (tournament.md, Swiss pairing): 1 when both places
+    (0-based, `higher` above `lower`) are in the same half (the middle place of an odd group is in the bottom
+    half), else 0; and |(lower − higher) − ⌊size/2⌋|, the distance from "1 v n/2+1"."""
+    half = size // 2
+    return int((higher < half) == (lower < half)), abs(lower - higher - half)
+
+
 class Criteria:
     """One pair's weight: its criteria as digits of a mixed-radix integer.
 
@@ -70,9 +97,11 @@ class Criteria:
     outweighs any number at narrower ones); the floater choice (how far the
     higher player stands from the bottom of its group plus how far the lower
     one stands from the top of its own); criterion 2 (first-move faults);
-    criterion 3 (unmet preferences); criterion 4 (how far the pair stands from
-    "1 v n/2+1" in its group).  Each radix exceeds the largest total its digit
-    can reach over a whole round, so digits never carry.
+    criterion 3 (unmet preferences); criterion 4 in two digits: whether the
+    pair sits within one half of its group (the middle player of an odd group
+    in the bottom half), then how far it stands from "1 v n/2+1" (`halves`).
+    Each radix exceeds the largest total its digit can reach over a whole
+    round, so digits never carry.
     """
 
     def __init__(self, ranked: list[Entrant], gap_levels: list[int]):
@@ -84,16 +113,18 @@ class Criteria:
         self.float_radix = pairs * 2 * largest_group + 1
         self.faults_radix = pairs * 2 + 1
         self.unmet_radix = pairs * 2 + 1
+        self.same_half_radix = pairs + 1
         self.split_radix = pairs * largest_group + 1
         self.bits = (
             (self.level_base ** len(gap_levels))
             * self.float_radix
             * self.faults_radix
             * self.unmet_radix
+            * self.same_half_radix
             * self.split_radix
         ).bit_length()
         if self.bits > MAX_WEIGHT_BITS:
-            self.split_radix = 1  # criterion 4 gives way before the matching overflows
+            self.same_half_radix = self.split_radix = 1  # criterion 4 gives way before the matching overflows
             self.bits = (
                 (self.level_base ** len(gap_levels)) * self.float_radix * self.faults_radix * self.unmet_radix
             ).bit_length()
@@ -107,13 +138,14 @@ class Criteria:
         score_digit = self.level_base ** self.level[gap] if gap else 0
         floater = (size[higher.id] - 1 - position[higher.id]) + position[lower.id] if gap else 0
         way = orient(higher, lower)
-        split = 0
+        same_half = split = 0
         if not gap and self.split_radix > 1:
-            split = abs(position[lower.id] - position[higher.id] - size[higher.id] // 2)
+            same_half, split = halves(position[higher.id], position[lower.id], size[higher.id])
         value = score_digit
         value = value * self.float_radix + floater
         value = value * self.faults_radix + way.faults
         value = value * self.unmet_radix + way.unmet
+        value = value * self.same_half_radix + same_half
         value = value * self.split_radix + split
         return value, way
 

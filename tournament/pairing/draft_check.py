@@ -26,10 +26,10 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from ..domain.text import format_vp
-from .criteria import allowed, criterion_one_bound, ranking_order, score_differences
+from .criteria import allowed, bye_refused, criterion_one_bound, ranking_order, rematch, score_differences
 from .matching import matching
 from .model import FIRST, SECOND, Entrant, PairingImpossible
-from .sides import faults, orient, preference
+from .sides import fault_words, orient, preference, side_costs
 from .swiss import pair_swiss
 
 ABSOLUTE, SCORES, SIDES = "absolute", "scores", "sides"
@@ -243,19 +243,16 @@ def _table_rules(by_id, tables: list[DraftTable], games: list[DraftTable], excus
                 breaches.append(Breach(ABSOLUTE, table.number, f"Table {table.number}: {entrant.label} does not play "
                                                               "this round (withdrawn, or not yet entered)."))
     for table in games:
-        first, second = by_id[table.first], by_id[table.second]
-        if second.id in first.opponents or first.id in second.opponents:
-            breaches.append(Breach(ABSOLUTE, table.number,
-                                   f"Table {table.number}: {first.label} and {second.label} have met before."))
+        reason = rematch(by_id[table.first], by_id[table.second])
+        if reason:
+            breaches.append(Breach(ABSOLUTE, table.number, f"Table {table.number}: {reason}."))
     playing = [e for e in by_id.values() if e.active and e.id not in excused]
     for table in tables:
         entrant = by_id.get(table.first)
-        if table.second is None and not table.excused and entrant is not None and entrant.byes:
-            without = [e for e in playing if e.byes == 0]
-            if without:
-                breaches.append(Breach(ABSOLUTE, table.number, f"Table {table.number}: {entrant.label} gets a second "
-                                       f"bye (or a bye after a forfeit win) while {len(without)} "
-                                       f"player{'s have' if len(without) > 1 else ' has'} had none."))
+        if table.second is None and not table.excused and entrant is not None:
+            reason = bye_refused(entrant, playing)
+            if reason:
+                breaches.append(Breach(ABSOLUTE, table.number, f"Table {table.number}: {reason}."))
     return breaches
 
 
@@ -297,28 +294,15 @@ def describe_differences(gaps: list[int]) -> str:
     return ", ".join(parts)
 
 
-def _side_words(entrant: Entrant, side: str) -> str:
-    """Why playing `side` now breaks criterion 2 for this player."""
-    word = "first" if side == FIRST else "second"
-    sides = entrant.sides + side
-    reasons = []
-    if sides.endswith(side * 3):
-        reasons.append(f"plays {word} a third time in a row")
-    firsts, seconds = sides.count(FIRST), sides.count(SECOND)
-    if abs(firsts - seconds) > 2:
-        reasons.append(f"would have played first {firsts} and second {seconds} times")
-    return f"{entrant.label} " + " and ".join(reasons)
-
-
 def _sides(table: DraftTable, first: Entrant, second: Entrant, rank: dict[int, int]) -> list[Breach]:
     """Criteria 2 and 3 at one table, compared with the other way round."""
     higher, lower = (first, second) if rank[first.id] <= rank[second.id] else (second, first)
     best = orient(higher, lower)
-    drafted = (faults(first.sides, FIRST) + faults(second.sides, SECOND),
-               (preference(first.sides).side not in (None, FIRST)) + (preference(second.sides).side not in (None, SECOND)))
+    drafted = side_costs(first, second)
     at = f"Table {table.number}: "
     if drafted[0]:
-        words = [_side_words(e, side) for e, side in ((first, FIRST), (second, SECOND)) if faults(e.sides, side)]
+        words = [f"{e.label} " + " and ".join(fault_words(e.sides, side))
+                 for e, side in ((first, FIRST), (second, SECOND)) if fault_words(e.sides, side)]
         other_way = "; the other way round avoids it" if best.faults < drafted[0] else " (either way round)"
         return [Breach(SIDES, table.number, at + "; ".join(words) + other_way + ".")]
     if best.first.id == first.id:
@@ -326,13 +310,8 @@ def _sides(table: DraftTable, first: Entrant, second: Entrant, rank: dict[int, i
     if best.unmet < drafted[1]:
         unmet = [(e, preference(e.sides)) for e, side in ((first, FIRST), (second, SECOND))
                  if preference(e.sides).side not in (None, side)]
-        words = "; ".join(f"{e.label} {_preference_words(p)} ({p.why})" for e, p in unmet)
+        words = "; ".join(f"{e.label} {p.words} ({p.why})" for e, p in unmet)
         return [Breach(SIDES, table.number, at + words + "; the other way round meets it.")]
     if preference(first.sides).side is None and preference(second.sides).side is None:
         return []  # nobody prefers a side: either way round is right
     return [Breach(SIDES, table.number, at + f"the other way round: {best.why}.")]
-
-
-def _preference_words(pref) -> str:
-    strength = {3: "must play", 2: "strongly prefers to play", 1: "prefers to play"}[pref.strength]
-    return f"{strength} {'first' if pref.side == FIRST else 'second'}"

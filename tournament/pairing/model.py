@@ -59,8 +59,13 @@ class Forfeit:
     reason: str = ""
 
     @property
+    def double(self) -> bool:
+        """Both players absent: both lose, 0 VP each (`pair_next`'s "double_forfeits")."""
+        return self.winner is None
+
+    @property
     def present_absent(self) -> tuple[int, int]:
-        """`[present_id, absent_id]` of `pair_next`'s "forfeits"; both absent: the table's order."""
+        """`[present_id, absent_id]` of `pair_next`'s "forfeits"; a double forfeit: the table's order."""
         if self.winner == self.second:
             return self.second, self.first
         return self.first, self.second

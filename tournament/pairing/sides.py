@@ -10,6 +10,7 @@ seconds differ prefers the side that evens them (that is stronger).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .model import FIRST, SECOND, Entrant
 
@@ -21,16 +22,25 @@ def other(side: str) -> str:
     return SECOND if side == FIRST else FIRST
 
 
-def faults(sides: str, side: str) -> int:
-    """Criterion-2 faults if a player with this history plays `side` now (0..2)."""
-    count = 0
+@lru_cache(maxsize=4096)  # a round asks about the same few histories for every pair
+def fault_words(sides: str, side: str) -> tuple[str, ...]:
+    """What playing `side` now breaks of criterion 2 for a player with this history, in words (empty: nothing).
+
+    "plays first a third time in a row"; "would have played first 4 and second 1 times".
+    """
+    reasons = []
     if len(sides) >= 2 and sides[-1] == side and sides[-2] == side:
-        count += 1
+        reasons.append(f"plays {_word(side)} a third time in a row")
     firsts = sides.count(FIRST) + (side == FIRST)
     seconds = len(sides) + 1 - firsts
     if abs(firsts - seconds) > 2:
-        count += 1
-    return count
+        reasons.append(f"would have played first {firsts} and second {seconds} times")
+    return tuple(reasons)
+
+
+def faults(sides: str, side: str) -> int:
+    """Criterion-2 faults if a player with this history plays `side` now (0..2)."""
+    return len(fault_words(sides, side))
 
 
 @dataclass(frozen=True)
@@ -39,7 +49,15 @@ class Preference:
     strength: int
     why: str
 
+    @property
+    def words(self) -> str:
+        """"must play first", "strongly prefers to play second", "prefers to play first"; "" for no preference."""
+        if self.side is None:
+            return ""
+        return f"{_STRENGTH_WORDS[self.strength]} play {_word(self.side)}"
 
+
+@lru_cache(maxsize=4096)
 def preference(sides: str) -> Preference:
     if not sides:
         return Preference(None, NONE, "no game played yet")
@@ -77,14 +95,19 @@ class Orientation:
     why: str
 
 
+def side_costs(first: Entrant, second: Entrant) -> tuple[int, int]:
+    """Criterion-2 faults and criterion-3 unmet preferences when `first` plays first against `second`."""
+    fault_count = faults(first.sides, FIRST) + faults(second.sides, SECOND)
+    unmet = (preference(first.sides).side not in (None, FIRST)) + (preference(second.sides).side not in (None, SECOND))
+    return fault_count, unmet
+
+
 def orient(higher: Entrant, lower: Entrant) -> Orientation:
     """The better way round for a pair; `higher` is the higher-ranked player."""
     options = []
     for first, second in ((higher, lower), (lower, higher)):
-        first_pref, second_pref = preference(first.sides), preference(second.sides)
-        fault_count = faults(first.sides, FIRST) + faults(second.sides, SECOND)
-        unmet = (first_pref.side not in (None, FIRST)) + (second_pref.side not in (None, SECOND))
-        options.append((fault_count, unmet, first, second, first_pref, second_pref))
+        fault_count, unmet = side_costs(first, second)
+        options.append((fault_count, unmet, first, second, preference(first.sides), preference(second.sides)))
     best = min(options[:2], key=lambda o: (o[0], o[1]))
     if options[0][:2] != options[1][:2]:
         fault_count, unmet, first, second, first_pref, second_pref = best

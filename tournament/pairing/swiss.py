@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 
 from ..domain.text import format_vp
-from .criteria import Groups, ranking_order
+from .criteria import Groups, bye_refused, ranking_order
 from .matching import EXACT_FIELD, pair_by_groups, pair_exact
 from .model import Entrant, PairingImpossible, RoundPairing, Table
 from .sides import orient
@@ -75,10 +75,10 @@ def _pair_with_bye(ranked: list[Entrant]):
         pairs, notes = _pair(ranked)
         return None, "", ranked, pairs, notes
     fewest = min(e.byes for e in ranked)
-    # While anyone has had no bye, only those may take it (an absolute rule).  Once
-    # everyone has had one, the fewest go first, but anyone may take it if need be.
+    # Those the absolute rule lets take it (`bye_refused`); once everyone has had
+    # one, the fewest go first, but anyone may take it if need be.
     eligible = sorted(
-        (e for e in reversed(ranked) if fewest > 0 or e.byes == 0),
+        (e for e in reversed(ranked) if bye_refused(e, ranked) is None),
         key=lambda e: e.byes,
     )
     skipped = []

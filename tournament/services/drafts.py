@@ -17,13 +17,12 @@ from .. import audit
 from ..versions import bump, bump_round
 from ..domain.enums import System
 from ..models import ExcusedAbsence, Match, Player, Round, Tournament
-from ..next_round import beyond_the_end, entrants, outside_table, table_idle
+from ..next_round import entrants, outside_table, table_idle
 from ..pairing.draft_check import DraftCheck, DraftTable, check
 from ..records import record_of
 from .absences import cancel_excuse, excuse_player
-from .entries import close_entries
 from .refused import Refused
-from .rounds import delete_draft, fix_all_play_all_rounds, generate_round
+from .rounds import delete_draft, fix_all_play_all_rounds, generate_round, next_round_to_start
 
 BY_HAND = "paired by hand"
 
@@ -215,22 +214,9 @@ def start_by_hand(tournament: Tournament, user=None) -> Round:
 
 
 def _new_round(tournament: Tournament, user=None) -> Round:
-    """An empty draft for the next round, refused as the engine's draft is: a draft open, a round not closed, the end."""
+    """An empty draft for the next round, refused as the engine's draft is (`rounds.next_round_to_start`)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    rounds = list(tournament.rounds.order_by("number"))
-    if rounds and rounds[-1].status != Round.COMPLETE:
-        latest = rounds[-1]
-        raise Refused(f"Round {latest.number} is a draft already: edit it, or delete it first." if latest.status == Round.DRAFT
-                      else f"Round {latest.number} is not closed yet: enter its results and close it first.")
-    if not rounds:
-        if tournament.players.count() < 2:
-            raise Refused("A round needs at least two players.")
-        close_entries(tournament, user)
-    record = record_of(tournament)
-    number = rounds[-1].number + 1 if rounds else 1
-    refusal = beyond_the_end(record, number)
-    if refusal is not None:
-        raise Refused(f"No round {number}: {refusal}.")
+    number, record = next_round_to_start(tournament, user)
     if number == 1 and record.settings.system == System.ALL_PLAY_ALL:
         fix_all_play_all_rounds(tournament, record)
     return Round.objects.create(tournament=tournament, number=number, status=Round.DRAFT)

@@ -10,7 +10,8 @@ from ..versions import bump
 from ..models import Match, Player, Round, Tournament
 from ..domain.enums import Play, System
 from ..domain.schedule import last_round
-from ..next_round import NotReady, pair_next
+from ..domain.records import TournamentFile
+from ..next_round import NotReady, next_round_number, pair_next
 from ..pairing import PairingImpossible
 from ..records import record_of
 from .entries import close_entries
@@ -20,7 +21,7 @@ from .refused import Refused
 
 @transaction.atomic
 def generate_round(tournament: Tournament, user=None) -> Round:
-    """Pair the next round as a draft.  Refused while a round is a draft or has pending matches, and once finished.
+    """Pair the next round as a draft; refused as `next_round_to_start` says (a draft open, a round not closed, the end).
 
     A Swiss round leaves its excused players out of the pairing and gives
     each an `excused` match; an all-play-all round plays the table fixed at
@@ -29,29 +30,47 @@ def generate_round(tournament: Tournament, user=None) -> Round:
     the opponent (tournament.md, All-play-all).
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.rounds.filter(status=Round.DRAFT).exists():
-        raise Refused("A draft round already exists: publish or delete it first.")
-    last = tournament.rounds.order_by("-number").first()
-    if last is not None and last.status != Round.COMPLETE:
-        raise Refused(f"Round {last.number} is not closed yet: enter its results and close it first.")
-    if last is None:
-        if tournament.players.count() < 2:
-            raise Refused("A round needs at least two players.")
-        close_entries(tournament, user)
-    record = record_of(tournament)
+    number, record = next_round_to_start(tournament, user)
     try:
         pairing = pair_next(record)
     except NotReady as reason:
-        raise Refused(str(reason)) from None
+        raise Refused(_sentence(reason)) from None
     except PairingImpossible as impossible:
         raise Refused(impossible.message) from None
-    if last is None and record.settings.system == System.ALL_PLAY_ALL:
+    if number == 1 and record.settings.system == System.ALL_PLAY_ALL:
         fix_all_play_all_rounds(tournament, record)
     round_ = Round.objects.create(tournament=tournament, number=pairing.round, status=Round.DRAFT)
     Match.objects.bulk_create(matches_of(round_, pairing, {p.number: p for p in tournament.players.all()}))
     bump(tournament.pk)  # bulk_create sends no signals
     audit.record(tournament, user, "round paired", f"Round {round_.number}", after=audit.tables_of(round_))
     return round_
+
+
+def next_round_to_start(tournament: Tournament, user=None) -> tuple[int, TournamentFile]:
+    """The round the organiser may start next (by the engine or by hand) and the record to pair it from.
+
+    `Refused`, saying why not, while a draft is open (the record holds no drafts: the rows decide that), and
+    for whatever `next_round.next_round_number` decides (a round not closed, too few players, the end).
+    Round 1 closes the entries.  Call it in the transaction, with the tournament's row locked.
+    """
+    draft = tournament.rounds.filter(status=Round.DRAFT).first()
+    if draft is not None:
+        raise Refused(f"Round {draft.number} is a draft already: publish it, or delete it first.")
+    if not tournament.rounds.exists():
+        if tournament.players.count() < 2:
+            raise Refused("A round needs at least two players.")
+        close_entries(tournament, user)
+    record = record_of(tournament)
+    try:
+        return next_round_number(record), record
+    except NotReady as reason:
+        raise Refused(_sentence(reason)) from None
+
+
+def _sentence(reason: NotReady) -> str:
+    """`NotReady`'s words as a sentence for the organiser."""
+    words = str(reason)
+    return words[:1].upper() + words[1:] + "."
 
 
 def fix_all_play_all_rounds(tournament: Tournament, record) -> None:

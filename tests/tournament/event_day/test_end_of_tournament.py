@@ -24,7 +24,7 @@ def test_a_finished_swiss_offers_no_pairing_until_its_rounds_are_raised(org_clie
             "to go on). The final standings are out. Announced rounds") in page
     assert "Pair next round" not in page and "Pair by hand" not in page
     refused = text(org_client.post(base + "pair-by-hand/", follow=True))
-    assert "No round 3: the tournament is finished" in refused
+    assert "The tournament is finished: all 2 announced rounds are paired and closed" in refused
 
     org_client.post(base + "settings/", {**SETTINGS, "rounds_announced": 3})
     page = words(org_client.get(base))

@@ -65,7 +65,7 @@ def test_a_reopened_round_takes_final_off_the_pages_and_sheets_until_it_is_close
     else:  # an earlier one: the dashboard says why the tournament is not finished
         assert ("Round 2 is open again (reopened to correct a result): close it to finish the tournament."
                 in dashboard)
-        assert ("No round 4: round 2 is open again (reopened to correct a result): close it to finish the "
+        assert ("Round 2 is open again (reopened to correct a result): close it to finish the "
                 "tournament.") in refused
         refused = words(org_client.post(f"/manage/{slug}/pair/", follow=True))
         assert "Round 2 is open again (reopened to correct a result): close it to finish the tournament." in refused

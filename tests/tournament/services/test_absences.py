@@ -199,3 +199,29 @@ def test_an_all_play_all_says_its_tables_rounds_on_the_home_page_and_in_its_file
     again = services.import_tournament(parse(file))
     assert again.rounds_announced == 3 and again.rounds_shown == 3
     assert dump(record_of(again))["settings"]["rounds"] == 3  # and in the file the site writes back
+
+
+def test_an_all_play_all_game_between_a_withdrawn_and_an_excused_player_is_a_double_forfeit(client):
+    """Issue 23, point 5: both absent, nobody wins; both lose, 0 VP each (tournament-json.md, forfeit)."""
+    tournament = event(["Ann", "Ben", "Cy", "Di"], system="all-play-all", rounds_announced=3, excused_half_points=1)
+    play(services.generate_round(tournament))  # round 1: Ann–Di, Ben–Cy; the first players win
+    services.withdraw(player(tournament, "Di"), 1)
+    services.excuse_player(player(tournament, "Cy"), 2)
+    # Berger for 4, round 2: 4–3 (Di v Cy) and 1–2.  Di has withdrawn and Cy is excused: nobody wins that game.
+    round_two = services.generate_round(tournament)
+    double = round_two.matches.get(status=Match.FORFEIT)
+    assert (double.first.name, double.second.name, double.forfeit_winner) == ("Di", "Cy", None)
+    assert not round_two.matches.filter(status=Match.EXCUSED).exists()  # the double forfeit is Cy's round
+    play(round_two)  # Ann beats Ben
+    page = client.get(f"/t/{tournament.slug}/round/2/").content.decode()
+    assert "0–0 (both absent)" in page
+    # The file the site writes holds it as a forfeit with winner null, and reads back.
+    file = dump(record_of(tournament))
+    assert {"first": 4, "second": 3, "status": "forfeit", "winner": None} in [
+        {k: m.get(k) for k in ("first", "second", "status", "winner")} for m in file["rounds"][1]["matches"]]
+    parse(file)
+    # Round 3: 2–4 (Ben wins by forfeit against Di) and 3–1 (Cy beats Ann).  VP: Ann 1 + 1 + 0 = 2,
+    # Ben 1 + 0 + 1 = 2, Cy 0 + 0 (the double forfeit, not the excused VP) + 1 = 1, Di 0.
+    play(services.generate_round(tournament))
+    vp = {line.name: line.metrics["vp"] for line in standings(record_of(tournament))}
+    assert vp == {"Ann": 2, "Ben": 2, "Cy": 1, "Di": 0}

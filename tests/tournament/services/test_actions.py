@@ -50,12 +50,26 @@ def test_entries_close_at_round_one_seeded_by_rating_then_drawn(event):
 
 def test_a_round_cannot_be_generated_twice_nor_over_pending_matches(event):
     round_ = services.generate_round(event)
-    assert refusal(services.generate_round, event) == "A draft round already exists: publish or delete it first."
+    assert refusal(services.generate_round, event) == "Round 1 is a draft already: publish it, or delete it first."
     services.publish_round(round_)
     assert refusal(services.generate_round, event) == "Round 1 is not closed yet: enter its results and close it first."
     assert refusal(services.close_round, round_) == "Round 1 still has 4 matches without a result."
     play_round(round_)
     assert services.generate_round(event).number == 2
+
+
+def test_pairing_by_the_engine_and_by_hand_are_refused_alike(event):
+    """One decision whether the next round can be started (issue 24, point 4): the same refusal either way."""
+    def both():
+        return {refusal(services.generate_round, event), refusal(services.start_by_hand, event)}
+
+    round_ = services.generate_round(event)
+    assert both() == {"Round 1 is a draft already: publish it, or delete it first."}
+    services.publish_round(round_)
+    assert both() == {"Round 1 is not closed yet: enter its results and close it first."}
+    for match in round_.matches.filter(status=Match.PENDING):  # every result in, the round still not closed
+        services.enter_result(match, status=Match.PLAYED, scores=[[9] * 6, [3] * 6], flagged=[False, False])
+    assert both() == {"Round 1 is not closed yet: enter its results and close it first."}
 
 
 def test_results_wait_for_publication_and_are_not_overwritten(event):

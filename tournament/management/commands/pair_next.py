@@ -18,7 +18,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("file", help="an ingenious-tournament/1 file, or - for standard input")
         parser.add_argument("--json", action="store_true",
-                            help="print {round, pairings, bye, excused} (all-play-all: and forfeits) as JSON")
+                            help="print {round, pairings, bye, excused} (all-play-all: and forfeits, double_forfeits) as JSON")
 
     def handle(self, *args, file, json: bool, **options):
         record = read_tournament_file(file)
@@ -39,7 +39,8 @@ class Command(BaseCommand):
         if pairing.bye is not None:
             self.stdout.write(f"  bye: {pairing.bye}  ({pairing.bye_reason})")
         for forfeit in pairing.forfeits:
-            self.stdout.write(f"  forfeit: {forfeit.first} v {forfeit.second}  ({forfeit.reason})")
+            kind = "double forfeit" if forfeit.double else "forfeit"
+            self.stdout.write(f"  {kind}: {forfeit.first} v {forfeit.second}  ({forfeit.reason})")
         for player in pairing.excused:
             self.stdout.write(f"  excused: {player}")
         for note in pairing.notes:
@@ -47,9 +48,11 @@ class Command(BaseCommand):
 
 
 def _json_line(pairing, all_play_all: bool) -> str:
-    """The spec's shape; "forfeits" ([present_id, absent_id] each) only in an all-play-all."""
+    """The spec's shape; in an all-play-all (only), "forfeits" ([present_id, absent_id] each) and
+    "double_forfeits" (both absent, in the table's order), both present even when empty."""
     out = {"round": pairing.round, "pairings": [list(p) for p in pairing.pairs], "bye": pairing.bye,
            "excused": list(pairing.excused)}
     if all_play_all:
-        out["forfeits"] = [list(f.present_absent) for f in pairing.forfeits]
+        out["forfeits"] = [list(f.present_absent) for f in pairing.forfeits if not f.double]
+        out["double_forfeits"] = [[f.first, f.second] for f in pairing.forfeits if f.double]
     return json.dumps(out)
