@@ -204,5 +204,5 @@ def screen(request, slug):
     return render(request, "tournament/screen.html", {
         "tournament": tournament, "round_number": number, "pages": pages, "progress": report.progress,
         "metrics": metrics_in_order(), "live": True, "unapplied": report.unapplied,
-        "address": absolute(reverse("tournament:detail", args=[slug])),
+        "address": absolute(reverse("tournament:detail", args=[slug]), request),
     })

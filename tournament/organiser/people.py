@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -13,7 +12,7 @@ from ..domain.names import player_order
 from ..domain.values import whole_number
 from ..forms import RoleForm
 from ..records import player_labels
-from ..site_url import absolute
+from ..site_url import absolute, site_root
 from ..submitting import posted, refusal_shown
 from .access import ORGANISER, arbiter_required, organiser_required, refuse_unless_sees_player_links
 
@@ -72,8 +71,8 @@ def links(request, tournament):
     return render(request, "tournament/manage/links.html", {
         "tournament": tournament,
         # The addresses the printed cards and slips carry (SITE_URL), so that the page and the paper agree.
-        "players": [{"player": p, "label": labels[p.pk], "url": absolute(reverse("player_link", args=[p.link_token]))}
-                    for p in players],
-        "site_url": settings.SITE_URL,
-        "elsewhere": here if here != settings.SITE_URL else None,
+        "players": [{"player": p, "label": labels[p.pk],
+                     "url": absolute(reverse("player_link", args=[p.link_token]), request)} for p in players],
+        "site_url": site_root(request),
+        "elsewhere": here if here != site_root(request) else None,
     })

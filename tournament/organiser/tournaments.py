@@ -99,7 +99,7 @@ def print_sheet(request, tournament, what, number=0):
         return redirect("manage:dashboard", tournament.slug)
     try:
         data = pdf.SHEETS[what](record_of(tournament), number, request.GET.get("paper", "A4"),
-                                sheet_addresses(tournament, private_links=sees_player_links(request.role)))
+                                sheet_addresses(tournament, request, private_links=sees_player_links(request.role)))
     except pdf.PrintError as error:
         messages.error(request, str(error))
         return redirect("manage:dashboard", tournament.slug)
