@@ -16,11 +16,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from scoring.standings import standings
+
 from . import services
 from .absence_forms import RequestExcuseForm
 from .domain.values import whole_number
+from .domain.schedule import finished
 from .forms import DisputeForm, PlayerResultForm
 from .models import ExcusedAbsence, Match, Player, RetiredLink, Round, Submission
+from .public import final_places
+from .records import record_of
 from .records import player_labels
 from .submitting import refusal_shown
 
@@ -39,6 +44,18 @@ def _private(response):
     response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex"
     return response
+
+
+def _final_place(player):
+    """The player's place in the final standings (`public.FinalPlace`) once the tournament is finished; else None.
+    Every round closed is asked of the database first: the record is read only for an event that may be over."""
+    tournament = player.tournament
+    if not tournament.rounds.exists() or tournament.rounds.exclude(status=Round.COMPLETE).exists():
+        return None
+    record = record_of(tournament, with_logs=False)
+    if not finished(record):
+        return None
+    return next((p for p in final_places(standings(record)) if p.number == player.number), None)
 
 
 def _page(request, player, *, form=None, dispute_form=None, own_form=None, excuse_form=None, status=200):
@@ -68,6 +85,7 @@ def _page(request, player, *, form=None, dispute_form=None, own_form=None, excus
     return _private(render(request, "tournament/player_link.html", {
         "player": player,
         "tournament": player.tournament,
+        "final": _final_place(player),
         "match": match,
         "opponent": opponent,
         "labels": player_labels(player.tournament),
