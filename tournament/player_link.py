@@ -10,6 +10,8 @@ the page's own forms, which Django's CSRF check rightly refuses.)
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
@@ -30,14 +32,39 @@ from .records import player_labels
 from .submitting import refusal_shown
 
 
+class Replaced(Exception):
+    """The link was replaced (renewed): `private_page` answers with the site's own page, 410 Gone."""
+
+    def __init__(self, player: Player):
+        super().__init__(player.pk)
+        self.player = player
+
+
 def _player(token: str) -> Player:
-    """The link's player; else a 404 saying whether the link was replaced or never was one."""
+    """The link's player; else `Replaced` for a renewed link, or a 404 for an address that never was one."""
     player = Player.objects.select_related("tournament").filter(link_token=token).first()
     if player is not None:
         return player
-    if RetiredLink.objects.filter(token_digest=RetiredLink.digest(token)).exists():
-        raise Http404("This link was replaced: ask the organiser for the new one.")
+    retired = RetiredLink.objects.select_related("player__tournament").filter(
+        token_digest=RetiredLink.digest(token)).first()
+    if retired is not None:
+        raise Replaced(retired.player)
     raise Http404("There is no such private link: check the address, or ask the organiser for yours.")
+
+
+def private_page(view):
+    """A private-link view: never cached; a replaced link gets a page of the site's own saying so and whom to ask
+    (410 Gone: it will not come back), not a 404, which a player reads as a crash under DEBUG."""
+    @functools.wraps(view)
+    def wrapper(request, token, *args, **kwargs):
+        try:
+            return view(request, token, *args, **kwargs)
+        except Replaced as replaced:
+            tournament = replaced.player.tournament
+            organisers = [person.get_full_name() or person.get_username() for person in tournament.organisers.all()]
+            return _private(render(request, "tournament/link_replaced.html", {
+                "tournament": tournament, "organisers": organisers}, status=410))
+    return never_cache(wrapper)
 
 
 def _private(response):
@@ -110,7 +137,7 @@ def _page(request, player, *, form=None, dispute_form=None, own_form=None, excus
     }, status=status))
 
 
-@never_cache
+@private_page
 def home(request, token):
     return _page(request, _player(token))
 
@@ -122,7 +149,7 @@ def _match_of(player, pk) -> Match:
     return match
 
 
-@never_cache
+@private_page
 @require_POST
 def submit(request, token, pk):
     player = _player(token)
@@ -151,7 +178,7 @@ def _form_sent(request, player, form, send, name: str, fields=None):
     return _page(request, player, **{name: form})
 
 
-@never_cache
+@private_page
 @require_POST
 def answer(request, token, pk):
     player = _player(token)
@@ -185,7 +212,7 @@ def _own_scores(request, match) -> PlayerResultForm | None:
     return form if typed else None
 
 
-@never_cache
+@private_page
 @require_POST
 def ask_excuse(request, token):
     """The player asks to be excused from a round still to be paired; the organiser approves it."""
@@ -199,7 +226,7 @@ def ask_excuse(request, token):
     return _form_sent(request, player, form, send, "excuse_form")
 
 
-@never_cache
+@private_page
 @require_POST
 def withdraw_excuse(request, token, pk):
     """The player takes back their own request (or excused absence) while its round is not published."""

@@ -89,7 +89,7 @@ def test_a_renewed_link_prints_its_new_code_and_the_old_one_no_longer_opens(org_
     ann.refresh_from_db()
     codes = codes_in(pdf_of(org_client.get(f"/manage/{event.slug}/print/links.pdf")), tmp_path)
     assert link(ann) in codes and old not in codes
-    assert Client().get(old.removeprefix(SITE)).status_code == 404
+    assert Client().get(old.removeprefix(SITE)).status_code == 410  # replaced: gone, on a page saying so
 
 
 def test_the_links_page_says_when_the_printed_address_is_not_this_sites(org_client, event):
