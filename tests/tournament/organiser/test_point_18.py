@@ -1,0 +1,65 @@
+"""The smaller things an organiser or a player read wrong (issue 23, point 18)."""
+
+import html
+import re
+
+import pytest
+
+from tournament import services
+from tournament.models import ExcusedAbsence
+
+from tests.factories import make_event
+from tests.tournament.event_day.helpers import play, play_rounds, text, words
+
+pytestmark = pytest.mark.django_db
+
+NAMES = ["Ann Able", "Ben Baker", "Cy Cole", "Di Dunn", "Ed Eve"]
+
+
+def messages_of(response) -> list[str]:
+    return [str(m) for m in response.context["messages"]] if response.context else []
+
+
+def test_the_all_play_all_late_entry_refusal_quotes_no_spec_file(org_client, people):
+    event = make_event("Robin Five", NAMES, organiser=people["org"], system="all-play-all", publish_round_one=True)
+    page = text(org_client.post(f"/manage/{event.slug}/players/add/", {"name": "Gina Late", "rating": "", "club": ""}))
+    assert "An all-play-all's field is closed once round 1 is paired: a late entry would need a new table" in page
+    assert ".md" not in page.split("<main")[1]
+
+
+def test_excusing_the_all_play_all_idle_player_of_a_round_is_refused_with_the_reason(org_client, people):
+    """Five players (seeds 1-5 by rating): the Berger table leaves seed 4 idle in round 2 (rounds 1-5: seeds 1, 4,
+    2, 5, 3), so Di Dunn has no game to be excused from in round 2; she has one in round 3."""
+    event = make_event("Robin Five", NAMES, organiser=people["org"], system="all-play-all",
+                       ratings=[2000, 1900, 1800, 1700, 1600], publish_round_one=True)
+    di = event.players.get(name="Di Dunn")
+    assert di.seed == 4
+    response = org_client.post(f"/manage/{event.slug}/absences/excuse/", {"player": di.pk, "round_number": 2}, follow=True)
+    assert ("Di Dunn has no game in round 2: the all-play-all table leaves them idle that round (no game, no VP), "
+            "so there is nothing to excuse.") in messages_of(response)
+    assert not ExcusedAbsence.objects.exists()
+    org_client.post(f"/manage/{event.slug}/absences/excuse/", {"player": di.pk, "round_number": 3})
+    assert ExcusedAbsence.objects.get().round_number == 3
+
+
+@pytest.mark.parametrize("half_points, rounds_played, said", [
+    (1, 1, "Gina Late is entered (from round 2). For round 1, missed, they score ½ VP (the late-entry setting)."),
+    (0, 2, "Gina Late is entered (from round 3). For rounds 1 to 2, missed, they score 0 VP each, 0 VP in all "
+           "(the late-entry setting)."),
+    (1, 3, "Gina Late is entered (from round 4). For rounds 1 to 3, missed, they score ½ VP each, 1½ VP in all "
+           "(the late-entry setting)."),
+])
+def test_a_late_entry_is_told_the_vp_for_the_rounds_missed(org_client, people, half_points, rounds_played, said):
+    event = make_event("Late Open", NAMES[:4], organiser=people["org"], system="swiss", rounds_announced=5,
+                       late_entry_half_points=half_points)
+    play_rounds(event, rounds_played)
+    response = org_client.post(f"/manage/{event.slug}/players/add/", {"name": "Gina Late", "rating": "", "club": ""},
+                               follow=True)
+    assert said in messages_of(response)
+
+
+def test_an_entry_before_round_1_says_nothing_of_missed_rounds(org_client, people):
+    event = make_event("Early Open", NAMES[:4], organiser=people["org"], system="swiss", rounds_announced=5)
+    response = org_client.post(f"/manage/{event.slug}/players/add/", {"name": "Gina", "rating": "", "club": ""},
+                               follow=True)
+    assert messages_of(response) == ["Gina is entered (from round 1)."]
