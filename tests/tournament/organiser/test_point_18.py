@@ -63,3 +63,31 @@ def test_an_entry_before_round_1_says_nothing_of_missed_rounds(org_client, peopl
     response = org_client.post(f"/manage/{event.slug}/players/add/", {"name": "Gina", "rating": "", "club": ""},
                                follow=True)
     assert messages_of(response) == ["Gina is entered (from round 1)."]
+
+
+def test_a_result_sent_with_a_clocked_log_shows_each_players_time_left(client, people):
+    """The log's placements carry clock readings (600 s each): the first player's last reads 600 − 7 × their
+    placements, the second's 600 − 11 × theirs; the opponent asked to confirm sees both in the Time column."""
+    import json
+
+    from games.engine.simulate import random_game
+
+    event = make_event("Clock Open", ["Ann Able", "Ben Baker"], organiser=people["org"], system="swiss",
+                       publish_round_one=True)
+    match = event.rounds.get().matches.select_related("first", "second").get()
+    log = random_game(2, "mso", seed=11, names=[match.first.name, match.second.name])
+    log["clock_s"] = 600
+    placed = [0, 0]
+    for event_ in log["events"]:
+        if event_["type"] == "place":
+            placed[event_["player"]] += 1
+            event_["clock_s"] = 600 - (7, 11)[event_["player"]] * placed[event_["player"]]
+    sent = client.post(f"/p/{match.first.link_token}/game/{match.pk}/send/",
+                       {"version": match.version, "log_text": json.dumps(log)})
+    assert sent.status_code == 302, text(sent)
+    first_left, second_left = 600 - 7 * placed[0], 600 - 11 * placed[1]
+    page = words(client.get(f"/p/{match.second.link_token}/"))
+    assert (f"{match.first.name} {' '.join(map(str, log['final'][0]))} {first_left // 60}:{first_left % 60:02d} left"
+            in page)
+    assert (f"{match.second.name} {' '.join(map(str, log['final'][1]))} {second_left // 60}:{second_left % 60:02d} "
+            "left") in page
