@@ -5,7 +5,7 @@ from django import template
 
 from games.engine.clock import minutes
 
-from ..domain.text import result_words
+from ..domain.text import quoted, result_words
 
 register = template.Library()
 
@@ -27,3 +27,9 @@ def time_left(submission, index: int) -> str:
     readings = [event["clock_s"] for event in events if isinstance(event, dict) and event.get("type") == "place"
                 and event.get("player") == index and isinstance(event.get("clock_s"), int)]
     return f"{minutes(readings[-1])} left" if readings else ""
+
+
+@register.filter
+def quoted_stop(note) -> str:
+    """`domain.text.quoted`: a note quoted at a sentence's end with one stop (': “It was 9 v 7.”'), or '.'."""
+    return quoted(note or "")
