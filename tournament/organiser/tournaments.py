@@ -56,9 +56,16 @@ def new_tournament(request):
 def import_tournament(request):
     form = TournamentFileForm(posted(request), request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        tournament = services.import_tournament(form.cleaned_data["record"], request.user)
+        record = form.cleaned_data["record"]
+        if form.cleaned_data["name"]:
+            record.name = form.cleaned_data["name"]
+        namesake = Tournament.objects.filter(name=record.name).exists()
+        tournament = services.import_tournament(record, request.user)
         messages.success(request, f"{tournament.name} is imported: {tournament.players.count()} players, "
                                   f"{tournament.rounds.count()} rounds.")
+        if namesake:  # a copy beside its original: both lists would show the same name
+            messages.warning(request, f"Another tournament is named {tournament.name} too: give this one a name "
+                                      "of its own in Settings.")
         return redirect("manage:dashboard", tournament.slug)
     return render(request, "tournament/manage/import.html", {"form": form})
 

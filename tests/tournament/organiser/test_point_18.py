@@ -91,3 +91,26 @@ def test_a_result_sent_with_a_clocked_log_shows_each_players_time_left(client, p
             in page)
     assert (f"{match.second.name} {' '.join(map(str, log['final'][1]))} {second_left // 60}:{second_left % 60:02d} "
             "left") in page
+
+
+def test_an_imported_copy_takes_the_name_given_and_a_namesake_is_pointed_out(org_client, people):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournament.models import Tournament
+
+    event = make_event("Spring Open", NAMES[:4], organiser=people["org"], system="swiss", publish_round_one=True)
+    download = org_client.get(f"/manage/{event.slug}/export.json")
+    exported = b"".join(download.streaming_content) if download.streaming else download.content
+    form = text(org_client.get("/manage/import/"))
+    assert 'name="name"' in form and "Name of the imported tournament" in form
+
+    response = org_client.post("/manage/import/", {"file": SimpleUploadedFile("t.json", exported),
+                                                   "name": "Spring Open (test copy)"}, follow=True)
+    copy = Tournament.objects.get(name="Spring Open (test copy)")
+    assert copy.players.count() == 4 and copy.rounds.count() == 1
+    assert messages_of(response) == ["Spring Open (test copy) is imported: 4 players, 1 rounds."]
+
+    response = org_client.post("/manage/import/", {"file": SimpleUploadedFile("t.json", exported)}, follow=True)
+    assert Tournament.objects.filter(name="Spring Open").count() == 2  # the file's own name, as before
+    assert ("Another tournament is named Spring Open too: give this one a name of its own in Settings."
+            in messages_of(response))
