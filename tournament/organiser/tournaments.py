@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -15,6 +16,7 @@ from django.views.decorators.http import require_POST
 
 from .. import pdf, services
 from ..domain.enums import System
+from ..domain.values import whole_number
 from ..forms import TournamentFileForm, TournamentForm
 from ..models import AuditEntry, Round, Tournament
 from ..records import record_of
@@ -132,8 +134,21 @@ def export_trf(request, tournament):
 
 @organiser_required
 def audit_log(request, tournament):
-    entries = Paginator(tournament.audit.select_related("user"), 100).get_page(request.GET.get("page"))
-    return render(request, "tournament/manage/audit.html", {"tournament": tournament, "entries": entries})
+    """The tournament's audit, newest first, by pages of 100; `?action=` keeps one kind of change, `?round=` the
+    changes whose subject names that round ("Round 3", "Round 3, table 2", "Ann Able, round 3")."""
+    entries = tournament.audit.select_related("user")
+    actions = sorted(set(entries.values_list("action", flat=True)))
+    action = request.GET.get("action", "")
+    action = action if action in actions else ""
+    number = whole_number(request.GET.get("round", ""))
+    if action:
+        entries = entries.filter(action=action)
+    if number is not None:
+        entries = entries.filter(subject__iregex=rf"(^|[^0-9a-z])round {number}([^0-9]|$)")
+    query = urlencode({key: value for key, value in (("action", action), ("round", number)) if value})
+    return render(request, "tournament/manage/audit.html", {
+        "tournament": tournament, "entries": Paginator(entries, 100).get_page(request.GET.get("page")),
+        "actions": actions, "action": action, "round": number, "query": query})
 
 
 @organiser_required

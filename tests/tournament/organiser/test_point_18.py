@@ -114,3 +114,29 @@ def test_an_imported_copy_takes_the_name_given_and_a_namesake_is_pointed_out(org
     assert Tournament.objects.filter(name="Spring Open").count() == 2  # the file's own name, as before
     assert ("Another tournament is named Spring Open too: give this one a name of its own in Settings."
             in messages_of(response))
+
+
+def test_the_audit_is_filtered_by_kind_and_by_round(org_client, people):
+    """Four players, two rounds played by the services (each round: paired, published, two results, closed)."""
+    from tournament.models import AuditEntry
+
+    event = make_event("Audit Open", NAMES[:4], organiser=people["org"], system="swiss", rounds_announced=3)
+    play_rounds(event, 2)
+    base = f"/manage/{event.slug}/audit/"
+
+    def rows(query):
+        page = text(org_client.get(base + query))
+        body = page.split("<tbody>")[1].split("</tbody>")[0]
+        return [" ".join(re.sub(r"<[^>]+>", " ", row).split()) for row in body.split("<tr>")[1:]]
+
+    closed = rows("?action=round+closed")
+    assert len(closed) == 2 and all("round closed" in row for row in closed)
+    assert "Round 2" in closed[0] and "Round 1" in closed[1]  # newest first
+
+    second = rows("?round=2")
+    expected = AuditEntry.objects.filter(tournament=event, subject__iregex=r"round 2\b").count()
+    assert len(second) == expected >= 4  # paired, published, two results, closed: each names round 2
+    assert not any(re.search(r"[Rr]ound 1\b", row) for row in second)
+    assert rows("?round=2&action=round+closed") == closed[:1]
+    assert rows("?round=12") == ["No change of that kind or round."]
+    assert len(rows("?action=no+such+kind")) == AuditEntry.objects.filter(tournament=event).count()  # ignored
