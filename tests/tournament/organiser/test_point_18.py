@@ -140,3 +140,10 @@ def test_the_audit_is_filtered_by_kind_and_by_round(org_client, people):
     assert rows("?round=2&action=round+closed") == closed[:1]
     assert rows("?round=12") == ["No change of that kind or round."]
     assert len(rows("?action=no+such+kind")) == AuditEntry.objects.filter(tournament=event).count()  # ignored
+
+
+def test_the_log_check_pages_button_has_the_sites_style(client):
+    page = text(client.get("/logs/check/"))
+    head = page.split("</head>")[0]
+    assert "button, .button { display: inline-block;" in head  # the same rule as the organiser's pages
+    assert '<button type="submit">Check</button>' in page
