@@ -70,3 +70,17 @@ def test_a_finished_event_looks_finished_on_the_public_page_the_home_list_and_a_
     mine = words(client.get(private))
     assert "The tournament is finished: you placed 3 of 4, with 0 VP. Final standings" in mine
     assert "Missing a round" not in mine
+
+
+def test_a_shared_final_place_is_said_as_shared_on_the_private_page(client):
+    """Two players, one round, a draw (the same six scores): both 1-2 on ½ VP."""
+    tournament = services.create_tournament("Pair Open", system="swiss", rounds_announced=1)
+    for name in ("Ann", "Ben"):
+        services.add_player(tournament, name)
+    round_ = services.generate_round(tournament)
+    services.publish_round(round_)
+    match = round_.matches.get()
+    services.enter_result(match, status=Match.PLAYED, scores=[[6] * 6, [6] * 6])
+    services.close_round(round_)
+    page = " ".join(page_text(client.get(f"/p/{match.first.link_token}/")).split())
+    assert "The tournament is finished: you share places 1-2 of 2, with ½ VP." in page
