@@ -23,7 +23,7 @@ def messages_of(response) -> list[str]:
 def test_the_all_play_all_late_entry_refusal_quotes_no_spec_file(org_client, people):
     event = make_event("Robin Five", NAMES, organiser=people["org"], system="all-play-all", publish_round_one=True)
     page = text(org_client.post(f"/manage/{event.slug}/players/add/", {"name": "Gina Late", "rating": "", "club": ""}))
-    assert "An all-play-all's field is closed once round 1 is paired: a late entry would need a new table" in page
+    assert "An all-play-all's field is closed at round 1: a late entry would need a new table" in page
     assert ".md" not in page.split("<main")[1]
 
 
