@@ -112,9 +112,6 @@ class TournamentFileForm(forms.Form):
     """An `ingenious-tournament/1` file; a clean form holds the parsed record in `cleaned_data["record"]`."""
 
     file = forms.FileField(label="Tournament file (JSON)")
-    name = forms.CharField(label="Name of the imported tournament", max_length=200, required=False,
-                           help_text="Empty: the file's own. Give another to tell a copy from the tournament it "
-                                     "was exported from.")
 
     def clean_file(self):
         upload = _within(self.cleaned_data["file"], MAX_TOURNAMENT_FILE_BYTES, "a tournament file")

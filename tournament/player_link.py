@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from scoring.standings import standings
+from scoring.report import standings_report
 
 from . import services
 from .absence_forms import RequestExcuseForm
@@ -82,7 +82,7 @@ def _final_place(player):
     record = record_of(tournament, with_logs=False)
     if not finished(record):
         return None
-    return next((p for p in final_places(standings(record)) if p.number == player.number), None)
+    return next((p for p in final_places(standings_report(record).lines) if p.number == player.number), None)
 
 
 def _page(request, player, *, form=None, dispute_form=None, own_form=None, excuse_form=None, status=200):

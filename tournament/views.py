@@ -79,7 +79,7 @@ def pairings(request, slug, number=None):
             "live": not finished(record),
             "plain_letters": PLAIN_LETTERS,
             # A finished event says so first, with its podium and the way to the final standings.
-            "podium": podium(final_places(standing_rows(record))) if finished(record) else [],
+            "podium": podium(final_places(report_of(tournament, record).lines)) if finished(record) else [],
         },
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from urllib.parse import urlencode
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -54,9 +55,17 @@ def new_tournament(request):
     return render(request, "tournament/manage/new.html", {"form": form})
 
 
+class ImportForm(TournamentFileForm):
+    """The tournament file, and the name to import it under (a copy told from its original)."""
+
+    name = forms.CharField(label="Name of the imported tournament", max_length=200, required=False,
+                           help_text="Empty: the file's own. Give another to tell a copy from the tournament it "
+                                     "was exported from.")
+
+
 @staff_required
 def import_tournament(request):
-    form = TournamentFileForm(posted(request), request.FILES or None)
+    form = ImportForm(posted(request), request.FILES or None)
     if request.method == "POST" and form.is_valid():
         record = form.cleaned_data["record"]
         if form.cleaned_data["name"]:
