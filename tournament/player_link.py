@@ -10,35 +10,79 @@ the page's own forms, which Django's CSRF check rightly refuses.)
 
 from __future__ import annotations
 
+import functools
+
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from scoring.report import standings_report
+
 from . import services
 from .absence_forms import RequestExcuseForm
 from .domain.values import whole_number
+from .domain.schedule import finished
 from .forms import DisputeForm, PlayerResultForm
 from .models import ExcusedAbsence, Match, Player, RetiredLink, Round, Submission
+from .public import final_places
+from .records import record_of
 from .records import player_labels
 from .submitting import refusal_shown
 
 
+class Replaced(Exception):
+    """The link was replaced (renewed): `private_page` answers with the site's own page, 410 Gone."""
+
+    def __init__(self, player: Player):
+        super().__init__(player.pk)
+        self.player = player
+
+
 def _player(token: str) -> Player:
-    """The link's player; else a 404 saying whether the link was replaced or never was one."""
+    """The link's player; else `Replaced` for a renewed link, or a 404 for an address that never was one."""
     player = Player.objects.select_related("tournament").filter(link_token=token).first()
     if player is not None:
         return player
-    if RetiredLink.objects.filter(token_digest=RetiredLink.digest(token)).exists():
-        raise Http404("This link was replaced: ask the organiser for the new one.")
+    retired = RetiredLink.objects.select_related("player__tournament").filter(
+        token_digest=RetiredLink.digest(token)).first()
+    if retired is not None:
+        raise Replaced(retired.player)
     raise Http404("There is no such private link: check the address, or ask the organiser for yours.")
+
+
+def private_page(view):
+    """A private-link view: never cached; a replaced link gets a page of the site's own saying so and whom to ask
+    (410 Gone: it will not come back), not a 404, which a player reads as a crash under DEBUG."""
+    @functools.wraps(view)
+    def wrapper(request, token, *args, **kwargs):
+        try:
+            return view(request, token, *args, **kwargs)
+        except Replaced as replaced:
+            tournament = replaced.player.tournament
+            organisers = [person.get_full_name() or person.get_username() for person in tournament.organisers.all()]
+            return _private(render(request, "tournament/link_replaced.html", {
+                "tournament": tournament, "organisers": organisers}, status=410))
+    return never_cache(wrapper)
 
 
 def _private(response):
     response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex"
     return response
+
+
+def _final_place(player):
+    """The player's place in the final standings (`public.FinalPlace`) once the tournament is finished; else None.
+    Every round closed is asked of the database first: the record is read only for an event that may be over."""
+    tournament = player.tournament
+    if not tournament.rounds.exists() or tournament.rounds.exclude(status=Round.COMPLETE).exists():
+        return None
+    record = record_of(tournament, with_logs=False)
+    if not finished(record):
+        return None
+    return next((p for p in final_places(standings_report(record).lines) if p.number == player.number), None)
 
 
 def _page(request, player, *, form=None, dispute_form=None, own_form=None, excuse_form=None, status=200):
@@ -68,6 +112,7 @@ def _page(request, player, *, form=None, dispute_form=None, own_form=None, excus
     return _private(render(request, "tournament/player_link.html", {
         "player": player,
         "tournament": player.tournament,
+        "final": _final_place(player),
         "match": match,
         "opponent": opponent,
         "labels": player_labels(player.tournament),
@@ -92,7 +137,7 @@ def _page(request, player, *, form=None, dispute_form=None, own_form=None, excus
     }, status=status))
 
 
-@never_cache
+@private_page
 def home(request, token):
     return _page(request, _player(token))
 
@@ -104,7 +149,7 @@ def _match_of(player, pk) -> Match:
     return match
 
 
-@never_cache
+@private_page
 @require_POST
 def submit(request, token, pk):
     player = _player(token)
@@ -133,7 +178,7 @@ def _form_sent(request, player, form, send, name: str, fields=None):
     return _page(request, player, **{name: form})
 
 
-@never_cache
+@private_page
 @require_POST
 def answer(request, token, pk):
     player = _player(token)
@@ -167,7 +212,7 @@ def _own_scores(request, match) -> PlayerResultForm | None:
     return form if typed else None
 
 
-@never_cache
+@private_page
 @require_POST
 def ask_excuse(request, token):
     """The player asks to be excused from a round still to be paired; the organiser approves it."""
@@ -181,7 +226,7 @@ def ask_excuse(request, token):
     return _form_sent(request, player, form, send, "excuse_form")
 
 
-@never_cache
+@private_page
 @require_POST
 def withdraw_excuse(request, token, pk):
     """The player takes back their own request (or excused absence) while its round is not published."""

@@ -131,3 +131,24 @@ def _game(game: PlayerRound, opponent) -> Game:
     if game.kind == RoundKind.PENDING:
         return Game(number, opponent, first, None, None, None, None, "", "pending", "result to come")
     return Game(number, None, None, None, None, None, None, "–", "absent", "did not play")
+
+
+@dataclass(frozen=True)
+class FinalPlace:
+    place: str  # "1", "2-3"
+    name: str
+    number: int  # the player's id in the record
+    vp: str  # "4½"
+    of: int  # how many players the standings rank
+
+
+def final_places(lines) -> list[FinalPlace]:
+    """The final standings' lines (`scoring.standings.standings` of a finished record) as a finished page says
+    them: "1. Ann Able (5 VP)"."""
+    return [FinalPlace(line.place, line.player.name, line.player.id, format_vp(line.half_points), len(lines))
+            for line in lines]
+
+
+def podium(places: list[FinalPlace]) -> list[FinalPlace]:
+    """The places 1 to 3 (a shared third place brings all who share it)."""
+    return [p for p in places if int(p.place.split("-")[0]) <= 3]

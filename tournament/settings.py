@@ -87,6 +87,8 @@ def _env_site_url(name, default):
 
 # Where the printed QR codes and links point (tournament/site_url.py): the pages and `manage.py print` agree.
 SITE_URL = _env_site_url("SITE_URL", "http://127.0.0.1:8000")
+# Unset, a development server (DEBUG) prints the address it is reached at instead (`PORT=8601 make run`).
+SITE_URL_GIVEN = bool(os.environ.get("SITE_URL", "").strip())
 
 # DJANGO_HTTPS=1: the site is reached over HTTPS only, through a proxy (nginx,
 # a load balancer) that sets X-Forwarded-Proto.  HSTS holds browsers to HTTPS

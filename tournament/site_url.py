@@ -2,6 +2,9 @@
 
 Built from the setting, not from the request, so that a sheet printed from
 the pages and the same sheet from `manage.py print` carry the same codes.
+One exception: a development server (DEBUG) with no `SITE_URL` set uses the
+address the page was asked at, so that `PORT=8601 make run` prints codes
+that open on port 8601, not the default's 8000.
 """
 
 from __future__ import annotations
@@ -13,24 +16,31 @@ from .models import Player, Tournament
 from .pdf.codes import Addresses
 
 
-def absolute(path: str) -> str:
+def site_root(request=None) -> str:
+    """`SITE_URL`; on a development server with none set, the address `request` came to ("http://127.0.0.1:8601")."""
+    if request is not None and settings.DEBUG and not settings.SITE_URL_GIVEN:
+        return request.build_absolute_uri("/").rstrip("/")
+    return settings.SITE_URL
+
+
+def absolute(path: str, request=None) -> str:
     """"/t/open/" -> "https://tm.example.org/t/open/"."""
-    return settings.SITE_URL + path
+    return site_root(request) + path
 
 
-def players_links(tournament: Tournament) -> dict[int, str]:
+def players_links(tournament: Tournament, request=None) -> dict[int, str]:
     """Every player's private link, by player number (the record's player id); one query."""
-    return {number: absolute(reverse("player_link", args=[token]))
+    return {number: absolute(reverse("player_link", args=[token]), request)
             for number, token in Player.objects.filter(tournament=tournament).values_list("number", "link_token")}
 
 
-def pairings_address(tournament: Tournament, round_number: int) -> str:
+def pairings_address(tournament: Tournament, round_number: int, request=None) -> str:
     """The public pairings page of a round."""
-    return absolute(reverse("tournament:round", args=[tournament.slug, round_number]))
+    return absolute(reverse("tournament:round", args=[tournament.slug, round_number]), request)
 
 
-def sheet_addresses(tournament: Tournament, *, private_links: bool = True):
+def sheet_addresses(tournament: Tournament, request=None, *, private_links: bool = True):
     """What the printed sheets' QR codes hold for this tournament (tournament/pdf/codes.py); without
     `private_links` (for one who may not see them: organiser/access.sees_player_links), no player's link."""
-    links = players_links(tournament) if private_links else {}
-    return Addresses(links, lambda number: pairings_address(tournament, number))
+    links = players_links(tournament, request) if private_links else {}
+    return Addresses(links, lambda number: pairings_address(tournament, number, request))

@@ -1,6 +1,6 @@
 from dataclasses import dataclass
 
-from django.db.models import Count
+from django.db.models import Count, Max, Q
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -20,8 +20,8 @@ from .cache import cached_public_page, remembered
 from .domain.names import PLAIN_LETTERS
 from .domain.schedule import finished
 from .domain.text import PROGRESSIVE_READINGS
-from .models import Tournament
-from .public import boards, by_name, games_of
+from .models import Round, Tournament
+from .public import boards, by_name, final_places, games_of, podium
 from .records import match_log, record_of
 from .site_url import absolute
 
@@ -29,7 +29,13 @@ from .site_url import absolute
 @cached_public_page
 def home(request):
     """The front page: what the site is for, and the tournaments it holds."""
-    tournaments = Tournament.objects.filter(listed=True).annotate(entry_count=Count("players"))
+    tournaments = list(Tournament.objects.filter(listed=True).annotate(
+        entry_count=Count("players", distinct=True), round_count=Count("rounds", distinct=True),
+        open_rounds=Count("rounds", filter=~Q(rounds__status=Round.COMPLETE), distinct=True),
+        last_round=Max("rounds__number")))
+    for t in tournaments:  # as domain.schedule.finished says it, from the counts: the last round is out, all closed
+        t.has_rounds = t.round_count > 0
+        t.finished = t.has_rounds and not t.open_rounds and t.last_round >= t.rounds_shown
     return render(request, "home.html", {"tournaments": tournaments})
 
 
@@ -72,6 +78,8 @@ def pairings(request, slug, number=None):
             "in_progress": round_record.pending,
             "live": not finished(record),
             "plain_letters": PLAIN_LETTERS,
+            # A finished event says so first, with its podium and the way to the final standings.
+            "podium": podium(final_places(report_of(tournament, record).lines)) if finished(record) else [],
         },
     )
 
@@ -204,5 +212,5 @@ def screen(request, slug):
     return render(request, "tournament/screen.html", {
         "tournament": tournament, "round_number": number, "pages": pages, "progress": report.progress,
         "metrics": metrics_in_order(), "live": True, "unapplied": report.unapplied,
-        "address": absolute(reverse("tournament:detail", args=[slug])),
+        "address": absolute(reverse("tournament:detail", args=[slug]), request),
     })

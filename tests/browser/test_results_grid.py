@@ -71,7 +71,7 @@ def test_a_round_of_12_boards_goes_in_from_the_keyboard(page, django_user_model)
             page.keyboard.press("Tab")
             type_player(page, second)
             if t == 1:  # the preview, before anything is saved
-                expect(page.locator("#t1 .status")).to_have_text(f"{match.first.name} wins · levels 6 v 4")
+                expect(page.locator("#t1 .status")).to_have_text(f"{match.first.name} wins, 6 v 4 in the lowest colour")
             page.keyboard.press("Enter")
         expect(counter).to_have_text(f"{t} of 12 results in")
         expect(page.locator(f"#t{t}")).to_contain_text(f"{match.first.name} wins, {t + 5} v 4 in the lowest colour")
@@ -93,3 +93,30 @@ def test_a_round_of_12_boards_goes_in_from_the_keyboard(page, django_user_model)
     rows = page.locator("table tbody tr")
     expect(rows.nth(0)).to_contain_text(boards[11].first.name)
     expect(rows.nth(1)).to_contain_text(boards[10].first.name)
+
+
+def test_the_preview_writes_the_winners_score_first_as_the_saved_board_does(page, django_user_model):
+    """The player second at the table wins with level 9 against 7: the preview reads "<them> wins, 9 v 7 in the
+    lowest colour" as the board says once saved (it used to read "levels 7 v 9", the first player's first);
+    lowest colours level (both 5), the second-lowest decides, 8 v 6."""
+    expect = pytest.importorskip("playwright.sync_api").expect
+    organiser = django_user_model.objects.create_user("org", password=PASSWORD, is_staff=True)
+    event = make_event("Preview Cup", ["Ann Able", "Łukasz Nowak"], organiser=organiser, system="swiss",
+                       rounds_announced=3, publish_round_one=True)
+    match = event.rounds.get(number=1).matches.select_related("first", "second").get()
+    log_in(page, "org", PASSWORD)
+    page.goto(f"{page.base}/manage/{event.slug}/round/1/results/")
+    row = page.locator("#t1")
+    loser, winner = match.first.name, match.second.name
+    type_player(page, [7, 10, 10, 10, 10, 10])
+    expect(row.locator(".status")).to_have_text(f"{loser}'s level 7")
+    page.keyboard.press("Tab")
+    type_player(page, [9, 11, 11, 11, 11, 11])
+    expect(row.locator(".status")).to_have_text(f"{winner} wins, 9 v 7 in the lowest colour")
+    page.fill("[name=t1-first_R]", "5")
+    page.fill("[name=t1-first_O]", "6")
+    page.fill("[name=t1-second_R]", "5")
+    page.fill("[name=t1-second_O]", "8")
+    expect(row.locator(".status")).to_have_text(f"{winner} wins, 8 v 6 in the second-lowest colour")
+    page.keyboard.press("Enter")
+    expect(row).to_contain_text(f"{winner} wins, 8 v 6 in the second-lowest colour (both 5 in the lowest colour)")

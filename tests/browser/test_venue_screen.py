@@ -41,3 +41,30 @@ def test_every_pairing_of_a_40_player_round_shows_without_scrolling(page, size):
         seen.update(fits["names"])
         shot(page, f"venue-screen-{size[0]}-page{index + 1}")
     assert set(names) <= seen
+
+
+WHOLE = """() => [...document.querySelectorAll('.screen-page:not([hidden]) .name')]
+  .filter(n => n.scrollWidth > n.clientWidth + 1).map(n => n.textContent.trim())"""
+LONG = ["Aleksandra Wiśniewska-Kowalczyk", "Łukasz Brzęczyszczykiewicz", "Christopher Fairweather", "Bartholomew Montgomery"]
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 900)])
+def test_names_have_the_room_the_screen_has(page, size):
+    """On a 4:3 or 16:10 projector the names were cut to 8-10 characters while half the screen was empty.  With
+    40 seats, names of up to 18 characters ("Player Ab Longname", "Zoë Ørsted-Jensen") show whole beside their
+    table and side; a field of up to 20 seats takes the whole width, and its 31-character name shows whole too."""
+    names = [f"Player {chr(65 + i // 26)}{chr(97 + i % 26)} Longname" for i in range(39)] + ["Zoë Ørsted-Jensen"]
+    event = make_event("Forty Open", names, system="swiss", rounds_announced=5, publish_round_one=True)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{page.base}/t/{event.slug}/screen/")
+    page.evaluate("window.screenShow(0)")
+    shot(page, f"venue-screen-40-names-{size[0]}")
+    assert page.evaluate(WHOLE) == []
+
+    small = make_event("Small Open", LONG + ["Ann Able", "Ben Baker", "Cy Cole", "Di Dunn"], system="swiss",
+                       rounds_announced=5, publish_round_one=True)
+    page.goto(f"{page.base}/t/{small.slug}/screen/")
+    page.evaluate("window.screenShow(0)")
+    assert page.evaluate(WHOLE) == []
+    assert page.evaluate(FITS)["outside"] == 0
+    shot(page, f"venue-screen-8-names-{size[0]}")

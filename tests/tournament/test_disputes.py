@@ -132,3 +132,18 @@ def test_a_dispute_says_who_disputed_and_quotes_their_own_note(client, people, v
     entries = [part.split("</p>")[0] for part in page_text(client.get(url)).split("<p><strong>")[1:]]
     assert "Disputed by Fay Fox, then settled by an arbiter or organiser" in entries[1]
     assert "Replaced by Vic Wren&#x27;s later one" in entries[2]
+
+
+def test_a_note_ending_in_its_own_stop_closes_the_sentence_once(client, people, vic_and_fay):
+    """'I won.' quoted: “I won.” An arbiter... (was “I won.”. with a second stop)."""
+    import html
+
+    match = vic_and_fay
+    vic, fay = match.first, match.second
+    send(client, match, vic, [9] * 6, [3] * 6)
+    waiting = Submission.objects.get(status=Submission.WAITING)
+    client.post(f"{link(fay)}game/{match.pk}/answer/", {"submission": waiting.pk, "answer": "dispute",
+                                                        "note": "My red was 6, I won."})
+    for page in (html.unescape(page_text(client.get(link(vic)))), html.unescape(page_text(client.get(link(fay))))):
+        assert ": \u201cMy red was 6, I won.\u201d An arbiter will settle it." in page
+        assert ".\u201d." not in page

@@ -217,7 +217,7 @@ def requests_for(tournament):
                                        "late_entry_half_points": 1}),
         (f"/manage/{slug}/people/", {"username": "stranger", "role": "organiser"}),
         (f"/manage/{slug}/people/", {"remove": tournament.organisers.first().pk, "role": "organiser"}),
-        (f"/manage/{slug}/links/", {"renew": ann.number}),
+        (f"/manage/{slug}/links/", {"renew": ann.number, "confirm": "yes"}),
         (f"/manage/{slug}/audit/", {}),
         *event_day(tournament),
     ]

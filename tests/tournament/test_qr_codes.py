@@ -89,7 +89,7 @@ def test_a_renewed_link_prints_its_new_code_and_the_old_one_no_longer_opens(org_
     ann.refresh_from_db()
     codes = codes_in(pdf_of(org_client.get(f"/manage/{event.slug}/print/links.pdf")), tmp_path)
     assert link(ann) in codes and old not in codes
-    assert Client().get(old.removeprefix(SITE)).status_code == 404
+    assert Client().get(old.removeprefix(SITE)).status_code == 410  # replaced: gone, on a page saying so
 
 
 def test_the_links_page_says_when_the_printed_address_is_not_this_sites(org_client, event):
@@ -134,3 +134,22 @@ def test_pages_and_sheets_of_an_organiser_are_never_stored(org_client, event, ad
     response = org_client.get(f"/manage/{event.slug}/{address}")
     assert response.status_code == 200
     assert "no-store" in response["Cache-Control"] and "private" in response["Cache-Control"]
+
+
+DEV = {"DEBUG": True, "SITE_URL": "http://127.0.0.1:8000", "SITE_URL_GIVEN": False}
+
+
+@pytest.mark.parametrize("given, debug, expected", [
+    (False, True, "http://127.0.0.1:8601"),  # `PORT=8601 make run`: the address the organiser's browser is at
+    (True, True, "http://127.0.0.1:8000"),   # SITE_URL set: always it
+    (False, False, "http://127.0.0.1:8000"),  # a real server prints its SITE_URL, whatever the Host header says
+])
+def test_a_development_server_prints_the_address_it_serves_unless_site_url_is_set(org_client, event, tmp_path,
+                                                                                  given, debug, expected):
+    with override_settings(**dict(DEV, SITE_URL_GIVEN=given, DEBUG=debug)):
+        sheet = org_client.get(f"/manage/{event.slug}/print/pairings/round-1.pdf", HTTP_HOST="127.0.0.1:8601")
+        links = page_text(org_client.get(f"/manage/{event.slug}/links/", HTTP_HOST="127.0.0.1:8601"))
+    assert codes_in(pdf_of(sheet), tmp_path) == [f"{expected}/t/{event.slug}/round/1/"]
+    ann = event.players.get(name="Ann Able")
+    assert f"{expected}/p/{ann.link_token}/" in links
+    assert ("the <code>SITE_URL</code> setting" in links) == (expected != "http://127.0.0.1:8601")

@@ -49,7 +49,7 @@ def organiser_only(tournament):
                                        "bye_half_points": 0, "progressive": "running", "clock_s": 60,
                                        "late_entry_half_points": 1}),
         (f"/manage/{slug}/people/", {"username": "arb", "role": "organiser"}),
-        (f"/manage/{slug}/links/", {"renew": ann.number}),
+        (f"/manage/{slug}/links/", {"renew": ann.number, "confirm": "yes"}),
         (f"/manage/{slug}/audit/", {}),
         (f"/manage/{slug}/listing/", {"listed": "0"}),
         (f"/manage/{slug}/delete/", {"confirm": "yes"}),
@@ -258,12 +258,32 @@ def test_a_renewed_link_revokes_the_old_one(client, people, event):
     old = link(ann)
     assert client.get(old).status_code == 200
     client.force_login(people["org"])
-    client.post(f"/manage/{event.slug}/links/", {"renew": ann.number})
+    asked = client.post(f"/manage/{event.slug}/links/", {"renew": ann.number})  # "Renew" asks first
+    assert asked.status_code == 200 and "Renew Ann Able's link?" in page_text(asked)
+    assert client.get(old).status_code == 200  # nothing renewed yet
+    client.post(f"/manage/{event.slug}/links/", {"renew": ann.number, "confirm": "yes"})
     client.logout()
     ann.refresh_from_db()
-    assert client.get(old).status_code == 404
+    gone = client.get(old)
+    assert gone.status_code == 410  # replaced: gone for good, on a page of the site's own
+    assert "This private link was replaced" in page_text(gone) and event.name in page_text(gone)
+    assert "the organiser (org)" in page_text(gone) and "no-cache" in gone["Cache-Control"]
+    assert client.post(f"{old}game/1/send/", {}).status_code == 410
     assert client.get(link(ann)).status_code == 200
     assert client.get("/p/not-a-real-token-at-all/").status_code == 404
+
+
+@pytest.mark.parametrize("debug", [True, False])
+def test_a_replaced_link_is_the_sites_own_page_also_with_debug_on(client, event, debug):
+    from django.test import override_settings
+
+    ann = event.players.get(name="Ann Able")
+    old = link(ann)
+    services.renew_link(ann)
+    with override_settings(DEBUG=debug):
+        gone = client.get(old)
+    assert gone.status_code == 410 and "This private link was replaced" in page_text(gone)
+    assert "technical_404" not in page_text(gone) and "Django" not in page_text(gone)
 
 
 def test_a_players_link_page_is_never_cached(client, event):

@@ -88,8 +88,8 @@ def test_a_replaced_private_link_says_so_and_an_unknown_one_says_it_is_none(clie
     old = ann.link_token
     services.renew_link(ann)
     replaced = client.get(f"/p/{old}/")
-    assert replaced.status_code == 404
-    assert "This link was replaced: ask the organiser for the new one." in page_text(replaced)
+    assert replaced.status_code == 410
+    assert "This private link was replaced" in page_text(replaced)
     unknown = page_text(client.get("/p/not-a-token-at-all/"))
     assert "There is no such private link: check the address, or ask the organiser for yours." in unknown
     ann.refresh_from_db()

@@ -81,3 +81,11 @@ PROGRESSIVE_READINGS = {
     Progressive.RUNNING: "Progressive difference and level are the sums of the running totals after each round "
     "(the chess reading); a round sat out carries the running total over.",
 }
+
+
+def quoted(note: str) -> str:
+    """A note quoted at the end of a sentence, with the sentence's stop: ': “It was 9 v 7.”' (its own stop closes
+    the sentence, never '.”.'), ': “I won”.', or just '.' for no note."""
+    if not note:
+        return "."
+    return f": \u201c{note}\u201d" + ("" if note.rstrip()[-1:] in ".!?\u2026" else ".")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import render
+from django.utils.text import capfirst
 
 from ..forms import PlayerForm, PlayersCsvForm, WithdrawForm
 from ..domain.enums import System
@@ -20,6 +21,8 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
     rounds = list(tournament.rounds.order_by("number"))
     current = rounds[-1] if rounds else None
     latest = current.number if current else 0
+    for round_ in rounds:  # open again while later rounds were paired: reopened to correct a result, to close again
+        round_.reopened = round_.status == Round.PUBLISHED and round_.number < latest
     published = max((r.number for r in rounds if r.status != Round.DRAFT), default=0)
     absences = list(ExcusedAbsence.objects.filter(player__tournament=tournament, round_number__gt=published)
                     .select_related("player").order_by("-status", "round_number", "player__name"))
@@ -42,6 +45,10 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
         "players": players,
         "labels": player_labels(tournament),
         "rounds": rounds,
+        "reopened": [r for r in rounds if r.reopened],
+        "form_alert": form_alert(player_form=player_form, csv_form=csv_form, withdraw_form=withdraw_form,
+                                 withdrawing=next((row["player"] for row in players if row["player"].pk == withdrawing),
+                                                  None)),
         "current": current,
         "matches": matches,
         "counter": results_counter(row["match"] for row in matches),
@@ -56,6 +63,32 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
         "absences": absences,
         "csv_form": csv_form or PlayersCsvForm(auto_id="id_csv_%s"),
     })
+
+
+# The dashboard's forms, as the alert at the top names them, and the anchor of each (the form's own id).
+FORM_NAMES = {"player_form": ("The player was not added", "add-player"),
+              "csv_form": ("The players file was not entered", "players-file")}
+
+
+def form_alert(*, player_form=None, csv_form=None, withdraw_form=None, withdrawing=None) -> dict | None:
+    """A form sent back with its errors is far down the page: say so at the top, with its first error and a link to
+    the field (autofocused too, so the browser opens the page there)."""
+    forms = {"player_form": player_form, "csv_form": csv_form}
+    if withdraw_form is not None and withdrawing is not None:
+        forms["withdraw_form"] = withdraw_form
+    for key, form in forms.items():
+        if form is None or not form.errors:
+            continue
+        what, anchor = FORM_NAMES.get(key) or (f"{withdrawing.name} was not withdrawn", f"withdraw-{withdrawing.number}")
+        name = next((n for n in form.errors if n != "__all__"), None)
+        error = form.errors[name or "__all__"][0]
+        field = form[name] if name in form.fields else None
+        if field is not None and field.field.widget.input_type != "hidden":
+            field.field.widget.attrs["autofocus"] = True
+            anchor = field.id_for_label if field.field.widget.input_type != "radio" else f"{field.auto_id}_0"
+        label = f"{capfirst(field.label)}: " if field is not None and field.label else ""
+        return {"text": f"{what}. {label}{error}", "href": f"#{anchor}"}
+    return None
 
 
 @arbiter_required

@@ -25,7 +25,7 @@ from .. import services
 from games.colours import COLOURS
 
 from ..domain.results import game_half_points
-from ..domain.text import format_result, result_words
+from ..domain.text import format_result, quoted, result_words
 from ..forms import ResultForm
 from ..models import Match, Round, Submission
 from ..records import player_labels
@@ -106,9 +106,9 @@ def _contradicted(match, form: ResultForm, over: str) -> tuple[Submission | None
     words = result_words(match.first.name, match.second.name, submission.scores, flags)
     sent = f"{words} ({_scores_said(match, submission)})"
     if submission.status == Submission.DISPUTED:
-        why = f": \u201c{state.quote}\u201d" if state.quote else ""
         return submission, state, (f"{state.disputed_by.name} disputes the result {submission.by.name} sent, "
-                                   f"{sent}{why}. Check the slip, then press Enter again to save the result you typed.")
+                                   f"{sent}{quoted(state.quote)} Check the slip, then press Enter again to save the "
+                                   "result you typed.")
     if typed == (submission.scores, flags):
         return submission, state, ""
     return submission, state, (f"{submission.by.name} sent another result (not yet confirmed): {sent}. Check the "

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -13,7 +12,7 @@ from ..domain.names import player_order
 from ..domain.values import whole_number
 from ..forms import RoleForm
 from ..records import player_labels
-from ..site_url import absolute
+from ..site_url import absolute, site_root
 from ..submitting import posted, refusal_shown
 from .access import ORGANISER, arbiter_required, organiser_required, refuse_unless_sees_player_links
 
@@ -54,26 +53,31 @@ def _remove_role(request, tournament):
 @never_cache  # every player's token is on it: no browser or proxy may keep a copy
 @arbiter_required
 def links(request, tournament):
-    """Each player's private link, to hand out; renewing one revokes the old."""
+    """Each player's private link, to hand out; renewing one revokes the old, once the organiser confirms it."""
     refuse_unless_sees_player_links(request.role)
+    confirming = None
     if request.method == "POST":
         number = whole_number(request.POST.get("renew", ""))
         player = tournament.players.filter(number=number).first() if number is not None else None
         if player is None:
             messages.error(request, "There is no such player to renew the link of: nothing was changed.")
+        elif request.POST.get("confirm") != "yes":
+            confirming = player  # the page asks first: the old link (and its printed card) stops working at once
         else:
             services.renew_link(player, user=request.user)
             messages.success(request, f"{player_labels(tournament)[player.pk]} has a new private link; the old one "
                                       "no longer works.")
-        return redirect("manage:links", tournament.slug)
+        if confirming is None:
+            return redirect("manage:links", tournament.slug)
     labels = player_labels(tournament)
     players = sorted(tournament.players.all(), key=player_order)
     here = request.build_absolute_uri("/").rstrip("/")
     return render(request, "tournament/manage/links.html", {
         "tournament": tournament,
+        "confirming": confirming,
         # The addresses the printed cards and slips carry (SITE_URL), so that the page and the paper agree.
-        "players": [{"player": p, "label": labels[p.pk], "url": absolute(reverse("player_link", args=[p.link_token]))}
-                    for p in players],
-        "site_url": settings.SITE_URL,
-        "elsewhere": here if here != settings.SITE_URL else None,
+        "players": [{"player": p, "label": labels[p.pk],
+                     "url": absolute(reverse("player_link", args=[p.link_token]), request)} for p in players],
+        "site_url": site_root(request),
+        "elsewhere": here if here != site_root(request) else None,
     })

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST
 
 from .. import services
 from ..absence_forms import ExcuseForm
+from ..domain.text import format_vp
 from ..forms import PlayerForm, PlayersCsvForm, WithdrawForm
 from ..submitting import posted, refusal_shown
 from .access import organiser_required
@@ -21,9 +22,22 @@ def add_player(request, tournament):
     if form.is_valid():
         with refusal_shown(request, form):
             player = services.add_player(tournament, **form.cleaned_data, user=request.user)
-            messages.success(request, f"{player.name} is entered (from round {player.joined_round}).")
+            messages.success(request, f"{player.name} is entered (from round {player.joined_round}).{_missed(player)}")
             return redirect("manage:dashboard", tournament.slug)
     return render_dashboard(request, tournament, player_form=form)
+
+
+def _missed(player) -> str:
+    """What a late entry scores for the rounds before they joined (the tournament's late-entry VP), said at entry."""
+    missed = player.joined_round - 1
+    if missed < 1:
+        return ""
+    each = player.tournament.late_entry_half_points
+    rounds = "round 1" if missed == 1 else f"rounds 1 to {missed}"
+    if missed == 1:
+        return f" For {rounds}, missed, they score {format_vp(each)} VP (the late-entry setting)."
+    return (f" For {rounds}, missed, they score {format_vp(each)} VP each, {format_vp(each * missed)} VP in all "
+            "(the late-entry setting).")
 
 
 @organiser_required

@@ -63,7 +63,7 @@ def match_result(request, tournament, pk):
         form = ResultForm(posted(request), request.FILES or None, match=match,
                           **({"initial": initial} if initial else {}))
     if request.method == "POST" and form is not None and form.is_valid():
-        correcting = form.has_result
+        correcting, log_text = form.has_result, form.cleaned_data.get("log_text")  # a refusal on the log drops it
         with refusal_shown(request, form, ResultForm.SERVICE_FIELDS) as refusal:
             saved = services.enter_result(match, user=request.user, **form.entry())
             verb = "corrected" if correcting else "saved"
@@ -76,7 +76,7 @@ def match_result(request, tournament, pk):
                 return _next_board(tournament, match)
             return redirect("manage:dashboard", tournament.slug)
         match.refresh_from_db()  # shown again as it now stands, with the refusal on a form of its current version
-        form = _form_after_refusal(request, match, refusal.refused)
+        form = _form_after_refusal(request, match, refusal.refused, log_text)
     return render(request, "tournament/manage/match.html", {
         "tournament": tournament,
         "match": match,
@@ -139,11 +139,16 @@ def _log_names(form, match) -> list[str] | None:
     return names
 
 
-def _form_after_refusal(request, match, refused) -> ResultForm:
-    """The form as typed, against the result as it now stands (its current version), with the refusal shown."""
+def _form_after_refusal(request, match, refused, log_text: str | None = None) -> ResultForm:
+    """The form as typed, against the result as it now stands (its current version), with the refusal shown.
+    A log read from an uploaded file is kept in the text box (a browser never keeps a chosen file), so that ticking
+    'swap who played first' and saving again needs no file chosen again."""
     data = request.POST.copy()
     data["version"] = match.version
-    form = ResultForm(data, request.FILES or None, match=match)
+    files = request.FILES or None
+    if files and "log_file" in files and log_text:
+        data["log_text"], files = log_text, None
+    form = ResultForm(data, files, match=match)
     form.is_valid()
     show_refusal(form, refused, ResultForm.SERVICE_FIELDS)
     return form

@@ -60,7 +60,8 @@ def render_round(request, tournament, round_, *, swap_form=None, seat_form=None,
             for side in ("first", "second"):
                 person = getattr(row["match"], side)
                 if person is not None and person.number in check.half_points:
-                    row[f"{side}_vp"] = f"{format_vp(check.half_points[person.number])} VP"
+                    # A no-break space: "0 VP" never splits over two lines in the draft's narrow columns.
+                    row[f"{side}_vp"] = f"{format_vp(check.half_points[person.number])}\u00a0VP"
     return render(request, "tournament/manage/round.html", {
         "tournament": tournament,
         "organiser": request.role == ORGANISER,

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+from urllib.parse import urlencode
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -15,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from .. import pdf, services
 from ..domain.enums import System
+from ..domain.values import whole_number
 from ..forms import TournamentFileForm, TournamentForm
 from ..models import AuditEntry, Round, Tournament
 from ..records import record_of
@@ -52,13 +55,28 @@ def new_tournament(request):
     return render(request, "tournament/manage/new.html", {"form": form})
 
 
+class ImportForm(TournamentFileForm):
+    """The tournament file, and the name to import it under (a copy told from its original)."""
+
+    name = forms.CharField(label="Name of the imported tournament", max_length=200, required=False,
+                           help_text="Empty: the file's own. Give another to tell a copy from the tournament it "
+                                     "was exported from.")
+
+
 @staff_required
 def import_tournament(request):
-    form = TournamentFileForm(posted(request), request.FILES or None)
+    form = ImportForm(posted(request), request.FILES or None)
     if request.method == "POST" and form.is_valid():
-        tournament = services.import_tournament(form.cleaned_data["record"], request.user)
+        record = form.cleaned_data["record"]
+        if form.cleaned_data["name"]:
+            record.name = form.cleaned_data["name"]
+        namesake = Tournament.objects.filter(name=record.name).exists()
+        tournament = services.import_tournament(record, request.user)
         messages.success(request, f"{tournament.name} is imported: {tournament.players.count()} players, "
                                   f"{tournament.rounds.count()} rounds.")
+        if namesake:  # a copy beside its original: both lists would show the same name
+            messages.warning(request, f"Another tournament is named {tournament.name} too: give this one a name "
+                                      "of its own in Settings.")
         return redirect("manage:dashboard", tournament.slug)
     return render(request, "tournament/manage/import.html", {"form": form})
 
@@ -99,7 +117,7 @@ def print_sheet(request, tournament, what, number=0):
         return redirect("manage:dashboard", tournament.slug)
     try:
         data = pdf.SHEETS[what](record_of(tournament), number, request.GET.get("paper", "A4"),
-                                sheet_addresses(tournament, private_links=sees_player_links(request.role)))
+                                sheet_addresses(tournament, request, private_links=sees_player_links(request.role)))
     except pdf.PrintError as error:
         messages.error(request, str(error))
         return redirect("manage:dashboard", tournament.slug)
@@ -125,8 +143,21 @@ def export_trf(request, tournament):
 
 @organiser_required
 def audit_log(request, tournament):
-    entries = Paginator(tournament.audit.select_related("user"), 100).get_page(request.GET.get("page"))
-    return render(request, "tournament/manage/audit.html", {"tournament": tournament, "entries": entries})
+    """The tournament's audit, newest first, by pages of 100; `?action=` keeps one kind of change, `?round=` the
+    changes whose subject names that round ("Round 3", "Round 3, table 2", "Ann Able, round 3")."""
+    entries = tournament.audit.select_related("user")
+    actions = sorted(set(entries.values_list("action", flat=True)))
+    action = request.GET.get("action", "")
+    action = action if action in actions else ""
+    number = whole_number(request.GET.get("round", ""))
+    if action:
+        entries = entries.filter(action=action)
+    if number is not None:
+        entries = entries.filter(subject__iregex=rf"(^|[^0-9a-z])round {number}([^0-9]|$)")
+    query = urlencode({key: value for key, value in (("action", action), ("round", number)) if value})
+    return render(request, "tournament/manage/audit.html", {
+        "tournament": tournament, "entries": Paginator(entries, 100).get_page(request.GET.get("page")),
+        "actions": actions, "action": action, "round": number, "query": query})
 
 
 @organiser_required

@@ -16,10 +16,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from .. import audit
-from ..versions import bump
+from ..domain.enums import System
 from ..domain.schedule import last_round
 from ..models import ExcusedAbsence, Player, Round, Tournament
+from ..next_round import table_idle
 from ..records import record_of
+from ..versions import bump
 from .refused import Refused
 
 
@@ -37,7 +39,8 @@ def _check_round(player: Player, round_number) -> tuple[Player, int]:
         raise Refused("The round is a whole number, 1 or more.", "round_number")
     tournament = Tournament.objects.select_for_update().get(pk=player.tournament_id)
     player = Player.objects.select_for_update().get(pk=player.pk)
-    last = last_round(record_of(tournament, with_logs=False))
+    record = record_of(tournament, with_logs=False)
+    last = last_round(record)
     if round_number > last:
         raise Refused(f"Round {round_number} is beyond the event: it has {last} rounds.", "round_number")
     published = tournament.rounds.filter(number__gte=round_number).exclude(status=Round.DRAFT).order_by("number").first()
@@ -48,6 +51,11 @@ def _check_round(player: Player, round_number) -> tuple[Player, int]:
         raise Refused(f"{player.name} joins at round {player.joined_round}.", "round_number")
     if player.withdrawn_after_round is not None and player.withdrawn_after_round < round_number:
         raise Refused(f"{player.name} withdrew after round {player.withdrawn_after_round}.", "round_number")
+    # The all-play-all table, fixed at round 1, leaves one player of an odd field idle each round (tournament.md,
+    # Byes): that player has no game in it to be excused from.
+    if record.rounds and record.settings.system == System.ALL_PLAY_ALL and table_idle(record, round_number) == player.number:
+        raise Refused(f"{player.name} has no game in round {round_number}: the all-play-all table leaves them idle "
+                      "that round (no game, no VP), so there is nothing to excuse.", "round_number")
     return player, round_number
 
 

@@ -160,8 +160,8 @@ def joining_round(tournament: Tournament) -> int:
                       f"player then joins from round {draft + 1}), or delete the draft, enter the player and pair "
                       f"round {draft} again to include them.", "name")
     if tournament.system == Tournament.ALL_PLAY_ALL:
-        raise Refused("An all-play-all's field is closed at round 1 (tournament.md, All-play-all): a late entry "
-                      "would need a new table, in which some pairs meet twice and others never.", "name")
+        raise Refused("An all-play-all's field is closed at round 1: a late entry would need a new "
+                      "table, in which some pairs meet twice and others never.", "name")
     joining = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
     if joining > tournament.rounds_announced:  # tournament.md, "End of a tournament": no further round
         raise Refused(f"Round {joining - 1} is the last of the {tournament.rounds_announced} announced rounds: a "

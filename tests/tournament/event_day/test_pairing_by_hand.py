@@ -82,7 +82,9 @@ def test_the_draft_names_a_table_wider_than_needed_and_the_bye_rules(org_client,
     for table, first, second in ((1, "Ann", "Di"), (2, "Ben", "Cy")):
         assert (f"Table {table}: {first} (1 VP) v {second} (0 VP) are 1 VP apart, more than the best pairing needs; "
                 "its score differences: none (every table on equal VP).") in page
-    assert "Ann <span class=\"muted small\">1 VP</span>" in page  # each name carries its VP in the draft
+    # Each name carries its VP in the draft, with a no-break space: "0 VP" never wraps in the narrow columns.
+    assert "Ann <span class=\"muted small\">1\u00a0VP</span>" in page
+    assert "Di <span class=\"muted small\">0\u00a0VP</span>" in page
 
 
 def test_seating_refusals_name_the_field(org_client, stuck):

@@ -4,6 +4,7 @@ Round 1, table 1 is Ann Able (first) v Ben Baker; the logs below are whole
 games from the engine's simulator with the names given.
 """
 
+import html
 import json
 
 import pytest
@@ -93,6 +94,27 @@ def test_typed_scores_follow_their_players_when_the_first_player_is_swapped(matc
                                   flagged=[False, True], first_is_second=True)
     assert (saved.first.name, saved.scores, saved.first_flagged, saved.second_flagged) == (
         "Ben Baker", [ben, ann], True, False)
+
+
+def test_a_log_file_refused_for_players_reversed_is_kept_for_the_swap_tick(client, match):
+    """Ben played first but the match has Ann first: the uploaded log is refused, and the page keeps its text, so
+    ticking 'swap who played first' and saving again enters it with no file chosen again."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.force_login(match.organiser)
+    url = f"/manage/{match.round.tournament.slug}/match/{match.pk}/"
+    log = log_of("Ben Baker", "Ann Able")
+    upload = SimpleUploadedFile("game.json", json.dumps(log).encode(), content_type="application/json")
+    response = client.post(url, {"status": "played", "version": match.version, "log_file": upload})
+    assert response.status_code == 200 and "The move log is not this match's game" in html.unescape(response.content.decode())
+    form = response.context["form"]
+    assert json.loads(form["log_text"].value()) == log
+    # What the browser sends back: the page's fields as they are, the tick added, no file.
+    again = client.post(url, {"status": "played", "version": form["version"].value(),
+                              "log_text": form["log_text"].value(), "first_is_second": "on"})
+    assert again.status_code == 302
+    match.refresh_from_db()
+    assert (match.status, match.first.name, match.scores) == (Match.PLAYED, "Ben Baker", log["final"])
 
 
 def test_the_result_form_shows_the_logs_names_beside_the_matchs(client, match):

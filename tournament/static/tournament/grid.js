@@ -11,22 +11,24 @@
     });
   }
   function lowest(row) { return row.indexOf(null) >= 0 ? null : Math.min.apply(null, row); }
-  /* A preview only: the server decides.  The higher ascending list wins; only identical lists draw. */
+  var PLACES = ["lowest", "second-lowest", "third-lowest", "fourth-lowest", "fifth-lowest", "highest"];
+  /* A preview only: the server decides.  The higher ascending list wins; only identical lists draw.  Written as the
+     saved board says it (domain.text.result_words): the winner's score first, "Ann wins, 9 v 7 in the lowest colour". */
   function preview(form) {
     var lines = form.querySelectorAll(".line"), rows = [scores(lines[0]), scores(lines[1])];
     var names = [form.dataset.first, form.dataset.second], out = form.querySelector(".status");
     var levels = rows.map(lowest), text = "";
     out.classList.remove("win");
     if (levels[0] !== null && levels[1] !== null) {
-      var a = rows[0].slice().sort(function (x, y) { return x - y; });
-      var b = rows[1].slice().sort(function (x, y) { return x - y; });
+      var sorted = rows.map(function (row) { return row.slice().sort(function (x, y) { return x - y; }); });
       var i = 0;
-      while (i < 6 && a[i] === b[i]) { i += 1; }
-      text = i === 6 ? "Draw" : names[a[i] > b[i] ? 0 : 1] + " wins";
+      while (i < 6 && sorted[0][i] === sorted[1][i]) { i += 1; }
+      var w = sorted[0][i] > sorted[1][i] ? 0 : 1;
+      text = i === 6 ? "Draw" : names[w] + " wins, " + sorted[w][i] + " v " + sorted[1 - w][i] + " in the " + PLACES[i] + " colour";
       out.classList.add("win");
-    }
-    if (levels[0] !== null || levels[1] !== null) {
-      text += (text ? " · " : "") + "levels " + (levels[0] === null ? "–" : levels[0]) + " v " + (levels[1] === null ? "–" : levels[1]);
+    } else if (levels[0] !== null || levels[1] !== null) {  /* one player's six typed: their level, named */
+      var k = levels[0] !== null ? 0 : 1;
+      text = names[k] + "'s level " + levels[k];
     }
     if (!text && form.querySelector("[aria-invalid=true]")) { text = "Not saved"; }
     out.textContent = text;
