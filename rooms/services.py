@@ -253,6 +253,35 @@ def resume(room_id: int, user, reason: str = "", *, at_ms: int | None = None) ->
     return _arbiter(room_id, user, "game resumed", reason, lambda table, at: table.resume(at), at_ms)
 
 
+@transaction.atomic
+def pause_round(round_, user, reason: str, *, at_ms: int | None = None) -> int:
+    """Pause every room of the round not over nor paused already, all in one transaction; returns how many."""
+    return _whole_round(round_, user, reason, at_ms, paused=False, change=pause)
+
+
+@transaction.atomic
+def resume_round(round_, user, reason: str, *, at_ms: int | None = None) -> int:
+    """Resume every paused room of the round, all in one transaction; returns how many."""
+    return _whole_round(round_, user, reason, at_ms, paused=True, change=resume)
+
+
+def _whole_round(round_, user, reason, at_ms, *, paused, change) -> int:
+    reason = (reason or "").strip()
+    if not reason:
+        raise Refused("reason", "reason: say why, for the audit log")
+    at_ms = now_ms() if at_ms is None else at_ms
+    rooms = list(Room.objects.filter(match__round=round_, finished=False, paused=paused)
+                 .order_by("pk").values_list("pk", flat=True))
+    done = 0
+    for room_id in rooms:
+        try:
+            change(room_id, user, reason, at_ms=at_ms)
+            done += 1
+        except Refused:  # over by a flag that fell as it was settled (the sweep stores it), or changed meanwhile
+            pass
+    return done
+
+
 def _arbiter(room_id, user, action, reason, change, at_ms):
     at_ms = now_ms() if at_ms is None else at_ms
     room = _locked(room_id)
