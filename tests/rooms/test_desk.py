@@ -166,3 +166,48 @@ def test_a_stranger_may_not_pause_a_room(event, people, client, django_user_mode
     assert response.status_code == 403
     one.refresh_from_db()
     assert not one.paused
+
+
+def test_a_result_entered_by_the_arbiter_ends_the_game_by_decision(event, people, client):
+    now = services.now_ms()
+    one, two = open_rooms(event, [now - 5_000, now - 5_000], at_ms=now - 5_000)
+    client.force_login(people["arb"])
+    client.post(desk_url(event, "desk_act"), {"action": "pause", "table": "1", "reason": "player taken ill"})
+    client.post(desk_url(event, "desk_act"), {"action": "resume", "table": "1", "reason": "back, for now"})
+    # The log so far is there for the arbiter beside the result form: both starting racks drawn.
+    log = client.get(reverse("manage:room_log", args=[event.slug, 1, 1])).json()
+    assert [e["type"] for e in log["events"]] == ["draw", "draw"]
+
+    match = Match.objects.get(pk=one.match_id)
+    form = client.get(reverse("manage:match", args=[event.slug, match.pk])).content.decode()
+    assert "still playing" in form and reverse("manage:room_log", args=[event.slug, 1, 1]) in form
+    response = client.post(reverse("manage:match", args=[event.slug, match.pk]),
+                           played_form(match, [5, 6, 7, 8, 9, 10], [3, 4, 5, 6, 7, 8]))
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.status == Match.PLAYED and match.scores == [[5, 6, 7, 8, 9, 10], [3, 4, 5, 6, 7, 8]]
+    one.refresh_from_db()
+    assert one.finished
+    seen = services.look(one.pk, 0).message
+    assert seen["status"] == "finished" and seen["outcome"]["decided"]
+    with pytest.raises(Refused) as refused:
+        services.move(one.pk, 0, "place", seq=seen["seq"], tile=seen["rack"][0], cells=[[0, 0], [1, 0]])
+    assert refused.value.code == "after-end"
+    # The other room plays on; the desk shows the decided one finished with the arbiter's result.
+    assert services.look(two.pk, None).message["status"] == "playing"
+    rows = client.get(desk_url(event, "desk_state")).json()["rows"]
+    assert row(rows, 1)["status"] == "finished" and row(rows, 1)["decided"]
+    assert row(rows, 1)["result"] == f"{match.first.name} 1–0 {match.second.name}"
+    actions = list(AuditEntry.objects.filter(subject="Round 1, table 1").order_by("pk").values_list("action", "who"))
+    assert actions == [("game paused", "arb"), ("game resumed", "arb"), ("result entered", "arb"),
+                       ("game ended by decision", "arb")]
+
+
+def test_a_game_the_room_finished_itself_is_not_decided_again(event, people):
+    one, _ = open_rooms(event, [START, START], at_ms=START)
+    # Nobody placed a tile: both run out of time, a forfeit the room writes itself.
+    services.settle(one.pk, at_ms=START + 120_001)
+    match = Match.objects.get(pk=one.match_id)
+    assert match.status == Match.FORFEIT
+    assert not AuditEntry.objects.filter(action="game ended by decision").exists()
+    assert services.end_by_decision(one.pk, people["arb"], at_ms=START + 130_000) is False
