@@ -72,6 +72,8 @@ def pairings(request, slug, number=None):
             "in_progress": round_record.pending,
             "live": not finished(record),
             "plain_letters": PLAIN_LETTERS,
+            # An online round's games are played in game rooms anyone may watch.
+            "online": tournament.rounds.filter(number=number, play="online").exists(),
         },
     )
 

@@ -211,3 +211,18 @@ def test_a_game_the_room_finished_itself_is_not_decided_again(event, people):
     assert match.status == Match.FORFEIT
     assert not AuditEntry.objects.filter(action="game ended by decision").exists()
     assert services.end_by_decision(one.pk, people["arb"], at_ms=START + 130_000) is False
+
+
+def test_the_dashboard_links_the_desk_and_the_public_round_page_the_live_boards(people, client):
+    online = make_event("Online Open", ["Ann Able", "Ben Baker", "Cleo Cole", "Dev Dane"], organiser=people["org"],
+                        publish_round_one=True, clock_s=60, play="online")
+    over_the_board = make_event("Table Open", ["Ann Able", "Ben Baker"], organiser=people["org"],
+                                publish_round_one=True)
+    client.force_login(people["org"])
+    assert desk_url(online) in client.get(reverse("manage:dashboard", args=[online.slug])).content.decode()
+    assert desk_url(over_the_board) not in \
+        client.get(reverse("manage:dashboard", args=[over_the_board.slug])).content.decode()
+    client.logout()
+    page = client.get(reverse("tournament:detail", args=[online.slug])).content.decode()
+    assert [reverse("tournament:room_spectate", args=[online.slug, 1, table]) in page for table in (1, 2)] == [True, True]
+    assert "/watch/" not in client.get(reverse("tournament:detail", args=[over_the_board.slug])).content.decode()
