@@ -7,8 +7,9 @@ class RoomsConfig(AppConfig):
     verbose_name = "Game rooms of online rounds"
 
     def ready(self):
-        from tournament.signals import round_published
+        from tournament.signals import result_entered, round_published
 
-        from .services import open_rooms_of
+        from .services import end_rooms_of, open_rooms_of
 
         round_published.connect(open_rooms_of, dispatch_uid="rooms.open_rooms_of")
+        result_entered.connect(end_rooms_of, dispatch_uid="rooms.end_rooms_of")

@@ -58,6 +58,7 @@ def view(table: Table, seat: int | None, seq: int, now_ms: int) -> dict:
                                   if on_turn and not table.deciding() else [])
     if table.finished:
         outcome = table.outcome
-        message["outcome"] = ({"forfeit": True, "winner": outcome.winner} if outcome.forfeit else
+        message["outcome"] = ({"forfeit": False, "decided": True, "winner": None} if outcome.decided else
+                              {"forfeit": True, "winner": outcome.winner} if outcome.forfeit else
                               {"forfeit": False, "winner": outcome.result.winner, "ended_by": outcome.result.ended_by})
     return message

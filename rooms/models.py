@@ -40,7 +40,7 @@ class RoomEvent(models.Model):
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()
     at_ms = models.BigIntegerField()
-    kind = models.CharField(max_length=8)  # "log", "turn", "pause", "resume"
+    kind = models.CharField(max_length=8)  # "log", "turn", "pause", "resume", "decided"
     data = models.JSONField(default=dict)
     # The browser's id of the move that made this event, so a move sent twice is applied once.
     client_id = models.CharField(max_length=64, blank=True, default="")

@@ -7,7 +7,8 @@ event it makes and a test can replay a game exactly.
 A room's history is a list of `Stored` events, each with the server time it
 was accepted: the game's log events (`kind == "log"`, exactly as
 `ingenious-log.md` writes them) and the room's own: `turn` (a player's clock
-starts; `player` None stops every clock), `pause` and `resume`.  `Table.replay`
+starts; `player` None stops every clock), `pause`, `resume` and `decided` (an
+arbiter ended the game: every clock stops).  `Table.replay`
 rebuilds the game and both clocks from them; the moves (`place`, `swap`,
 `end_turn`) and `settle` (the start time passing, a flag falling) check
 against the engine and return the new events to store.  A refused move
@@ -36,7 +37,7 @@ PLAYERS = 2  # online-play.md: the tournament's game, two players
 class Stored:
     """One event of a room as stored: what, when (server time, ms), and for `turn` the network allowance."""
 
-    kind: str  # "log", "turn", "pause", "resume"
+    kind: str  # "log", "turn", "pause", "resume", "decided"
     at_ms: int
     data: dict = field(default_factory=dict)
 
@@ -52,11 +53,13 @@ class Refused(Exception):
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished room ended: a played game (`result` from the engine), or a forfeit (`winner` or None)."""
+    """How a finished room ended: a played game (`result` from the engine), a forfeit (`winner` or None), or
+    `decided` by an arbiter (the result is the one they entered, not the room's)."""
 
     forfeit: bool
     winner: int | None = None
     result: object | None = None  # games.engine.scoring.Result for a played game
+    decided: bool = False
 
 
 class Table:
@@ -208,6 +211,13 @@ class Table:
         self._record(Stored("resume", now_ms))
         return self.new
 
+    def decide(self, now_ms: int) -> list[Stored]:
+        """An arbiter ended the game by decision: every clock stops, no move is accepted after it."""
+        if self.finished:
+            raise Refused("finished", "the game is over")
+        self._record(Stored("decided", now_ms))
+        return self.new
+
     # -- inside ---------------------------------------------------------------------------
 
     def _check_may_move(self, player: int, what: str) -> None:
@@ -263,6 +273,13 @@ class Table:
         elif event.kind == "resume":
             self.clock = self.clock.resume(event.at_ms)
             self.paused = False
+        elif event.kind == "decided":
+            if self.paused:  # the clocks stay as the pause left them
+                self.clock = self.clock.resume(event.at_ms)
+                self.paused = False
+            if self.clock.running is not None:
+                self.clock = self.clock.end_turn(event.at_ms)
+            self.outcome = Outcome(forfeit=False, decided=True)
         else:
             raise ValueError(f"unknown room event {event.kind!r}")
 

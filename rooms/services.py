@@ -253,6 +253,61 @@ def resume(room_id: int, user, reason: str = "", *, at_ms: int | None = None) ->
     return _arbiter(room_id, user, "game resumed", reason, lambda table, at: table.resume(at), at_ms)
 
 
+@transaction.atomic
+def pause_round(round_, user, reason: str, *, at_ms: int | None = None) -> int:
+    """Pause every room of the round not over nor paused already, all in one transaction; returns how many."""
+    return _whole_round(round_, user, reason, at_ms, paused=False, change=pause)
+
+
+@transaction.atomic
+def resume_round(round_, user, reason: str, *, at_ms: int | None = None) -> int:
+    """Resume every paused room of the round, all in one transaction; returns how many."""
+    return _whole_round(round_, user, reason, at_ms, paused=True, change=resume)
+
+
+def _whole_round(round_, user, reason, at_ms, *, paused, change) -> int:
+    reason = (reason or "").strip()
+    if not reason:
+        raise Refused("reason", "reason: say why, for the audit log")
+    at_ms = now_ms() if at_ms is None else at_ms
+    rooms = list(Room.objects.filter(match__round=round_, finished=False, paused=paused)
+                 .order_by("pk").values_list("pk", flat=True))
+    done = 0
+    for room_id in rooms:
+        try:
+            change(room_id, user, reason, at_ms=at_ms)
+            done += 1
+        except Refused:  # over by a flag that fell as it was settled (the sweep stores it), or changed meanwhile
+            pass
+    return done
+
+
+@transaction.atomic
+def end_by_decision(room_id: int, user, *, at_ms: int | None = None) -> bool:
+    """An arbiter decided the game (their result entered on the result form): the room stops, its log so far
+    kept; no move is accepted after it.  False when the game was already over (a flag due before now, say)."""
+    at_ms = now_ms() if at_ms is None else at_ms
+    room = _locked(room_id)
+    table = table_of(room)
+    table.settle(at_ms, _allowance(room))
+    decided = not table.finished
+    if decided:
+        table.decide(at_ms)
+    _store(room, table)
+    if decided:
+        audit.record(room.match.round.tournament, user, "game ended by decision", audit.match_subject(room.match),
+                     after={"events kept": room.seq})
+    return decided
+
+
+def end_rooms_of(sender=None, *, match, user=None, **kwargs) -> None:
+    """A result entered for a match whose room still plays (an arbiter's decision) stops the room, in the
+    same transaction; the room's own result (written by "game room") finds it already over."""
+    room_id = Room.objects.filter(match=match, finished=False).values_list("pk", flat=True).first()
+    if room_id is not None and user != GAME_ROOM:
+        end_by_decision(room_id, user)
+
+
 def _arbiter(room_id, user, action, reason, change, at_ms):
     at_ms = now_ms() if at_ms is None else at_ms
     room = _locked(room_id)
@@ -300,6 +355,8 @@ def _write_result(room: Room, table: Table) -> None:
     if match.status != Match.PENDING:
         return
     outcome = table.outcome
+    if outcome.decided:  # the arbiter's result stands
+        return
     try:
         if outcome.forfeit:
             winner = None if outcome.winner is None else (match.first, match.second)[outcome.winner]

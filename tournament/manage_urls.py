@@ -2,6 +2,8 @@
 
 from django.urls import include, path
 
+from rooms import desk
+
 from . import converters  # noqa: F401 - registers <number:>
 from .organiser import absences, dashboard, drafts, grid, people, players, results, rounds, tournaments
 
@@ -41,6 +43,10 @@ ONE_TOURNAMENT = {
     "reopen": ("round/<number:number>/reopen/", rounds.reopen),
     "match": ("match/<number:pk>/", results.match_result),
     "results_grid": ("round/<number:number>/results/", grid.results_grid),
+    "desk": ("round/<number:number>/rooms/", desk.desk),  # the arbiter's desk over an online round's game rooms
+    "desk_state": ("round/<number:number>/rooms/state.json", desk.state),
+    "desk_act": ("round/<number:number>/rooms/act/", desk.act),
+    "room_log": ("round/<number:number>/rooms/<number:table>/log.json", desk.room_log),
     "settings": ("settings/", tournaments.edit_settings),
     "people": ("people/", people.roles),
     "links": ("links/", people.links),

@@ -80,6 +80,8 @@ def pairings(request, slug, number=None):
             "plain_letters": PLAIN_LETTERS,
             # A finished event says so first, with its podium and the way to the final standings.
             "podium": podium(final_places(report_of(tournament, record).lines)) if finished(record) else [],
+            # An online round's games are played in game rooms anyone may watch.
+            "online": tournament.rounds.filter(number=number, play="online").exists(),
         },
     )
 

@@ -15,6 +15,7 @@ from ..domain.text import format_result
 from ..domain.game_logs import log_mismatch
 from ..domain.values import is_whole, storable
 from ..models import AuditEntry, Match, Player, Round, Submission
+from ..signals import result_entered
 from .refused import Refused
 
 
@@ -191,6 +192,8 @@ def enter_result(match: Match, *, status: str, user=None, scores=None, flagged=N
     after = audit.result_of(match)
     audit.record(match.round.tournament, user, action, audit.match_subject(match), before=before,
                  after={**after, **notes} if after and notes else after)
+    if status != Match.PENDING:  # a game room still playing the match stops (rooms.apps)
+        result_entered.send(sender=Match, match=match, user=user)
     return match
 
 

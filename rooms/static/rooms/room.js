@@ -175,6 +175,7 @@
     if (state.status === "paused") return "The game is paused by the arbiter.";
     if (state.status === "finished") {
       var o = state.outcome;
+      if (o.decided) return "The game was ended by the arbiter's decision.";
       if (o.forfeit) return o.winner === null ? "Neither player played: both lose." : n[o.winner] + " wins by forfeit.";
       return "Game over: " + (o.winner === null ? "a draw." : n[o.winner] + " wins.");
     }

@@ -1,0 +1,154 @@
+"""The arbiter's desk over a round's game rooms (online-play.md, "The arbiter"; issue 27).
+
+`GET  /manage/<slug>/round/<n>/rooms/`              every room of the round: status, clocks, lowest scores,
+                                                    placements, whose turn, the result; Watch, decide, pause;
+`GET  .../rooms/state.json`                         the same rows, for the page's own refresh (desk.js);
+`POST .../rooms/act/`                               pause or resume one room (`table`) or the whole round, with a
+                                                    reason (required, audited by the service);
+`GET  .../rooms/<table>/log.json`                   the room's game log so far (draws included), for the
+                                                    arbiter deciding the game beside the result form.
+
+Organisers and arbiters of the tournament only (`arbiter_required`).
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from tournament.domain.values import whole_number
+from tournament.models import Match, Round
+from tournament.organiser.access import arbiter_required
+from tournament.services import result_summary
+
+from . import services
+from .models import Room
+from .referee import Refused, public_log
+
+STATUS_WORDS = {"waiting": "waiting for the start", "playing": "playing", "paused": "paused", "finished": "finished"}
+REASON_MAX = 200
+
+
+def clock_text(ms: int) -> str:
+    """A clock as the room shows it: minutes and seconds left, rounded up ("9:05", "0:00")."""
+    seconds = max(0, -(-ms // 1000))
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def desk_rows(round_: Round, *, at_ms: int | None = None) -> list[dict]:
+    """One row a room of the round, table order, as the arbiter sees it at `at_ms` (no rack tile in it)."""
+    at_ms = services.now_ms() if at_ms is None else at_ms
+    slug, number = round_.tournament.slug, round_.number
+    rows = []
+    rooms = (Room.objects.filter(match__round=round_).order_by("match__table")
+             .select_related("match__first", "match__second", "match__forfeit_winner"))
+    for room in rooms:
+        seen = services.look(room.pk, None, at_ms=at_ms).message
+        match = room.match
+        turn = seen["turn"]
+        rows.append({
+            "table": match.table,
+            "players": seen["players"],
+            "status": seen["status"],
+            "status_text": STATUS_WORDS[seen["status"]],
+            "clocks": [clock_text(ms) for ms in seen["clocks_ms"]],
+            "clocks_ms": seen["clocks_ms"],
+            "lowest": [min(row) for row in seen["scores"]],
+            "placements": sum(1 for event in seen["events"] if event["type"] == "place"),
+            "turn": seen["players"][turn] if turn is not None and seen["status"] == "playing" else "",
+            "flagged": [name for name, flag in zip(seen["players"], seen["flagged"]) if flag],
+            "result": result_summary(match) if match.has_result else "",
+            "decided": bool(seen.get("outcome", {}).get("decided")),
+            "watch_url": reverse("tournament:room_spectate", args=[slug, number, match.table]),
+            "result_url": reverse("manage:match", args=[slug, match.pk]),
+            "log_url": reverse("manage:room_log", args=[slug, number, match.table]),
+        })
+    return rows
+
+
+def _round(tournament, number) -> Round:
+    return get_object_or_404(Round, tournament=tournament, number=number)
+
+
+def _counts(rows) -> dict:
+    counts = {status: 0 for status in STATUS_WORDS}
+    for row in rows:
+        counts[row["status"]] += 1
+    return counts
+
+
+@arbiter_required
+@require_GET
+def desk(request, tournament, number):
+    round_ = _round(tournament, number)
+    rows = desk_rows(round_)
+    return _no_store(render(request, "rooms/desk.html", {
+        "tournament": tournament, "round": round_, "rows": rows, "counts": _counts(rows), "reason_max": REASON_MAX,
+        "state_url": reverse("manage:desk_state", args=[tournament.slug, number])}))
+
+
+@arbiter_required
+@require_GET
+def state(request, tournament, number):
+    rows = desk_rows(_round(tournament, number))
+    return _no_store(JsonResponse({"rows": rows, "counts": _counts(rows)}))
+
+
+@arbiter_required
+@require_POST
+def act(request, tournament, number):
+    """Pause or resume one room (`table`) or every room of the round; the reason is required."""
+    round_ = _round(tournament, number)
+    back = redirect("manage:desk", tournament.slug, number)
+    action = request.POST.get("action")
+    reason = request.POST.get("reason", "").strip()[:REASON_MAX]
+    if action not in ("pause", "resume"):
+        messages.error(request, "action: pause or resume.")
+        return back
+    if not reason:
+        messages.error(request, f"Reason: say why you {action} the game, for the audit log. Nothing was changed.")
+        return back
+    table = request.POST.get("table", "")
+    try:
+        if table == "":
+            done = (services.pause_round if action == "pause" else services.resume_round)(round_, request.user, reason)
+            messages.success(request, f"{'Paused' if action == 'pause' else 'Resumed'} {done} "
+                                      f"game{'s' if done != 1 else ''} of round {number}.")
+        else:
+            room = _room(round_, table)
+            (services.pause if action == "pause" else services.resume)(room.pk, request.user, reason)
+            messages.success(request, f"Table {room.match.table}: {'paused' if action == 'pause' else 'resumed'}.")
+    except Refused as refused:
+        messages.error(request, f"Table {table}: {refused.message}." if table else f"{refused.message}.")
+    return back
+
+
+def _room(round_: Round, table) -> Room:
+    number = whole_number(str(table))
+    if number is None:
+        raise Refused("table", "not a table number")
+    room = Room.objects.filter(match__round=round_, match__table=number).select_related("match").first()
+    if room is None:
+        raise Refused("table", "no game room there")
+    return room
+
+
+@arbiter_required
+@require_GET
+def room_log(request, tournament, number, table):
+    """The room's game log so far (`ingenious-log/1`, draws included): kept beside the arbiter's decision."""
+    match = get_object_or_404(Match, round__tournament=tournament, round__number=number, table=table)
+    room = get_object_or_404(Room, match=match)
+    log = public_log(services.table_of(room))
+    response = HttpResponse(json.dumps(log, indent=1), content_type="application/json")
+    return _no_store(response)
+
+
+def _no_store(response):
+    response["Cache-Control"] = "no-store"
+    return response
