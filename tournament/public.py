@@ -145,7 +145,7 @@ class FinalPlace:
 def final_places(lines) -> list[FinalPlace]:
     """The final standings' lines (`scoring.standings.standings` of a finished record) as a finished page says
     them: "1. Ann Able (5 VP)"."""
-    return [FinalPlace(line.place, line.player.name, line.player.id, format_vp(line.half_points), len(lines))
+    return [FinalPlace(line.place, line.label, line.player.id, format_vp(line.half_points), len(lines))
             for line in lines]
 
 

@@ -117,7 +117,8 @@ def describe_event() -> None:
 # --- the database ----------------------------------------------------------------------------------
 
 
-def server_environment(database_url: str, conn_max_age: int, redis_url: str, static_root: Path) -> dict:
+def server_environment(database_url: str, conn_max_age: int, redis_url: str, static_root: Path,
+                       db_pool: int = 0) -> dict:
     """Environment of every child process: the load database, the cache, DEBUG off.
 
     127.0.0.1 is always in ALLOWED_HOSTS, so DJANGO_ALLOWED_HOSTS is not
@@ -129,6 +130,7 @@ def server_environment(database_url: str, conn_max_age: int, redis_url: str, sta
         DATABASE_URL=database_url,
         DJANGO_CONN_MAX_AGE=str(conn_max_age),
         DJANGO_SETTINGS_MODULE="tournament.settings",
+        DJANGO_DB_POOL=str(db_pool) if db_pool else "",
         DJANGO_DEBUG="0",
         DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
         # The public pages use no static files: an empty folder keeps WhiteNoise quiet.
@@ -198,7 +200,9 @@ def start_server(env: dict, port: int, workers: int, threads: int, log_path: Pat
     keeps client connections open; with 1 it is the plain sync worker.
     """
     command = [
-        sys.executable, "-m", "gunicorn", "-c", "python:tournament.gunicorn_conf", "tournament.wsgi:application",
+        # As `make serve` runs it: the ASGI application under uvicorn's workers (tournament/gunicorn_conf.py);
+        # --threads only matters to gunicorn's own threaded worker, which no longer serves the site.
+        sys.executable, "-m", "gunicorn", "-c", "python:tournament.gunicorn_conf", "tournament.asgi:application",
         "--bind", f"{HOST}:{port}",
         "--workers", str(workers),
         "--threads", str(threads),
@@ -535,6 +539,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "--conn-max-age", type=int, default=0,
         help="DJANGO_CONN_MAX_AGE for gunicorn: seconds a worker keeps its database connection (0, the default: none)",
     )
+    parser.add_argument(
+        "--db-pool", type=int, default=0,
+        help="DJANGO_DB_POOL: PostgreSQL connections each worker keeps in its pool (as the README runs make serve: 8;"
+             " not with --conn-max-age)",
+    )
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--db", type=Path, help="SQLite file to use; built there (and kept) if it does not exist")
     where.add_argument(
@@ -580,7 +589,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 def run(args: argparse.Namespace, folder: Path) -> bool:
     if args.database_url:
-        env = server_environment(args.database_url, args.conn_max_age, args.redis_url or "", folder / "static")
+        env = server_environment(args.database_url, args.conn_max_age, args.redis_url or "", folder / "static",
+                                 args.db_pool)
         reuse = holds_a_tournament(env)
         where = "the database of --database-url"
     else:

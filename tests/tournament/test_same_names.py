@@ -226,3 +226,21 @@ def test_a_result_names_which_of_the_pair_played_on_the_dashboard_the_grid_and_t
     grid = " ".join(words(org_client.get(f"/manage/{event.slug}/round/1/results/")).split())
     assert f"{first} wins, 9 v 5 in the lowest colour" in grid
     assert summary in " ".join(words(client.get(f"/p/{leeds.link_token}/")).split())
+
+
+def test_the_finished_events_podium_tells_the_pair_apart(client, organiser):
+    """A one-round Swiss of four: the first-named player of each game wins 9 v 3; the podium's three (two winners,
+    then the losers level below) include at least one Ann Able, named by what tells the pair apart."""
+    tournament = services.create_tournament("Same Names Final", organiser, system="swiss", rounds_announced=1)
+    for name, rating, club in (("Ann Able", 1900, "Oxford"), ("Ann Able", 1800, "Leeds"), ("Ben Baker", 1700, ""),
+                               ("Cy Cole", 1600, "")):
+        services.add_player(tournament, name, rating=rating, club=club, duplicate_ok=True)
+    round_ = published(tournament)
+    for match in round_.matches.all():
+        services.enter_result(match, status=Match.PLAYED, scores=[[9] * 6, [3] * 6], flagged=[False, False])
+    services.close_round(round_)
+    page = words(client.get(f"/t/{tournament.slug}/"))
+    assert "The tournament is finished" in page
+    podium = page.split("The tournament is finished", 1)[1][:400]
+    assert LABELS[0] in podium or LABELS[1] in podium
+    assert not re.search(r"Ann Able(?! \((Oxford|Leeds)\))", podium), podium
