@@ -62,7 +62,7 @@ def test_a_stuck_round_is_paired_by_hand_and_published_after_the_confirmation(or
     page.goto(f"{page.base}/manage/{event.slug}/")
     press(page, "Pair next round", "No pairing avoids a rematch: pair this round by hand", "01-stuck")
     press(page, "Pair by hand", "Not placed (4)", "02-empty-draft")
-    for first, second in (("Ann Able (seed 1)", "Ben Baker (seed 2)"), ("Cy Cole (seed 3)", "Di Dunn (seed 4)")):
+    for first, second in (("Ann Able · seed 1", "Ben Baker · seed 2"), ("Cy Cole · seed 3", "Di Dunn · seed 4")):
         page.select_option("#id_seat_first", label=first)
         page.select_option("#id_seat_second", label=second)
         page.click("button:has-text('Seat them')")
