@@ -1,7 +1,10 @@
 """The pages everyone can read: pairings, standings, crosstable, player pages."""
 
+import copy
 import csv
+import html
 import io
+import re
 
 import pytest
 
@@ -63,9 +66,51 @@ def test_standings_page_states_the_reading_and_exports_csv(client, tiny):
     assert all(float(row[2]) == 1 for row in rows[1:])
 
 
+def grid(page: str) -> tuple[dict, dict, set]:
+    """The crosstable's grid read back: {(row player, column player): cell}, {player: other rounds}, the diagonal.
+
+    Rows and columns are both in standings order, so column j is the player of row j.
+    """
+    body = page[page.index("<tbody>"):page.index("</tbody>")]
+    rows = re.findall(r'title="([^"]+)">\d+\. .*?</a>.*?((?:<td class="cell[^"]*">[^<]*</td>)+)\s*'
+                      r'<td class="other">([^<]*)</td>', html.unescape(body), re.S)
+    names = [name for name, _, _ in rows]
+    cells, diagonal = {}, set()
+    for name, tds, _ in rows:
+        found = re.findall(r'<td class="cell( self)?">([^<]*)</td>', tds)
+        assert len(found) == len(names)  # an n × n grid
+        for column, (self_, cell) in zip(names, found, strict=True):
+            cells[name, column] = cell
+            if self_:
+                diagonal.add((name, column))
+    return cells, {name: other for name, _, other in rows}, diagonal
+
+
 def test_crosstable_page(client, tiny):
     page = client.get(f"/t/{tiny.slug}/crosstable/").content.decode()
-    assert "Crosstable" in page and "Zoë Ørsted" in page
+    cells, other, diagonal = grid(page)
+    # Round 1: Ann (lowest 5) beat Zoë (lowest 4): 1 in Ann's row under Zoë, 0 in Zoë's under Ann.
+    assert cells["Ann Able", "Zoë Ørsted"] == "1" and cells["Zoë Ørsted", "Ann Able"] == "0"
+    # Round 2: Cy v Ann is still pending, and Cy never met Zoë: those cells stay empty.
+    assert cells["Cy Cole", "Ann Able"] == cells["Ann Able", "Cy Cole"] == ""
+    assert cells["Cy Cole", "Zoë Ørsted"] == cells["Zoë Ørsted", "Cy Cole"] == ""
+    # The diagonal: each player against themselves, marked and empty.
+    players = ("Ann Able", "Cy Cole", "Zoë Ørsted")
+    assert diagonal == {(name, name) for name in players} and all(cells[name, name] == "" for name in players)
+    # The byes are not cells of the grid but "other rounds", each with its 1 VP.
+    assert other == {"Ann Able": "", "Cy Cole": "R1 bye 1", "Zoë Ørsted": "R2 bye 1"}
+
+
+def test_crosstable_gives_each_player_half_for_a_draw(client):
+    drawn = copy.deepcopy(TINY)
+    drawn["name"] = "Tiny Cup Drawn"
+    # Round 2, Cy v Ann: both sorted rows 6 6 6 6 6 6, every colour in the same position, so a draw.
+    drawn["rounds"][1]["matches"][0] = {"first": 3, "second": 1, "status": "played",
+                                        "scores": [[6] * 6, [6] * 6], "flagged": [False, False]}
+    tournament = import_record(parse(drawn))
+    cells, _, _ = grid(client.get(f"/t/{tournament.slug}/crosstable/").content.decode())
+    assert cells["Cy Cole", "Ann Able"] == cells["Ann Able", "Cy Cole"] == "½"
+    assert cells["Ann Able", "Zoë Ørsted"] == "1" and cells["Zoë Ørsted", "Ann Able"] == "0"
 
 
 def test_unknown_tournament_is_404(client):
