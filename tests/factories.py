@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+
 from tournament import services
-from tournament.models import Match, Tournament
+from tournament.models import Match, Round, Tournament
+
+FIRST_WINS = [[9] * 6, [3] * 6]  # L 9 against 3: the first player wins, D +6 and -6
 
 
 def make_event(name: str, names: Sequence[str], *, ratings: Sequence[int | None] | None = None, organiser=None,
@@ -48,3 +52,27 @@ def score_fields(first, second) -> dict:
 def played_form(match: Match, first, second, **extra) -> dict:
     """What the organiser's result form posts for a played game with these scores, at the match's version."""
     return {"status": "played", "version": match.version, **score_fields(first, second), **extra}
+
+
+def play(round_: Round, scores=FIRST_WINS) -> None:
+    """Publish the round if still a draft, enter `scores` (first player's row, second's) at every table still
+    pending, nobody out of time, and close the round."""
+    round_.refresh_from_db()  # the caller's copy may predate its publication
+    if round_.status == Round.DRAFT:
+        services.publish_round(round_)
+    for match in round_.matches.filter(status=Match.PENDING):
+        services.enter_result(match, status=Match.PLAYED, scores=scores, flagged=[False, False])
+    services.close_round(round_)
+
+
+def play_rounds(tournament: Tournament, count: int, scores=FIRST_WINS) -> None:
+    """Pair, publish, play (see `play`) and close the next `count` rounds."""
+    for _ in range(count):
+        play(services.generate_round(tournament), scores)
+
+
+def refusal(call, *args, **kwargs) -> services.Refused:
+    """The `Refused` that `call(*args, **kwargs)` raises (the test fails if it raises none)."""
+    with pytest.raises(services.Refused) as refused:
+        call(*args, **kwargs)
+    return refused.value

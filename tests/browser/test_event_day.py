@@ -9,7 +9,7 @@ import pytest
 from tournament import services
 from tournament.models import Match, Round
 
-from tests.factories import make_event
+from tests.factories import make_event, play
 
 from .conftest import log_in, shot
 
@@ -34,13 +34,6 @@ def press(page, button: str, expect: str, name: str | None = None):
     assert page.locator(f"text={expect}").count() >= 1, expect
     if name:
         shots(page, name)
-
-
-def play(round_):
-    """Every game still to play in the round won by its first player, then the round closed."""
-    for match in round_.matches.filter(status=Match.PENDING):
-        services.enter_result(match, status=Match.PLAYED, scores=[[9] * 6, [5] * 6])
-    services.close_round(round_)
 
 
 @pytest.fixture

@@ -3,18 +3,11 @@
 import pytest
 from django.urls import reverse
 
-from tests.factories import page_text
+from tests.factories import page_text, play
 from tournament import services
-from tournament.models import Match, Round
+from tournament.models import Round
 
 pytestmark = pytest.mark.django_db
-
-
-def play(round_):
-    services.publish_round(round_)
-    for match in round_.matches.filter(status=Match.PENDING):
-        services.enter_result(match, status=Match.PLAYED, scores=[[9] * 6, [3] * 6], flagged=[False, False])
-    services.close_round(round_)
 
 
 def test_standings_and_crosstable_say_final_standings_once_the_last_round_is_closed(client):

@@ -6,9 +6,9 @@ from django.test import Client
 from tournament import services
 from tournament.models import AuditEntry, ExcusedAbsence, Match
 
-from tests.factories import make_event
+from tests.factories import make_event, play
 
-from .helpers import play, text, words
+from .helpers import text, words
 
 pytestmark = pytest.mark.django_db
 

@@ -12,9 +12,9 @@ import pytest
 from tournament import services
 from tournament.models import AuditEntry, Match, Round
 
-from tests.factories import make_event
+from tests.factories import make_event, play, play_rounds
 
-from .helpers import play, play_rounds, words
+from .helpers import words
 
 pytestmark = pytest.mark.django_db
 

@@ -4,9 +4,9 @@ import pytest
 
 from tournament import services
 
-from tests.factories import make_event
+from tests.factories import make_event, play_rounds
 
-from .helpers import play_rounds, text, words
+from .helpers import text, words
 
 pytestmark = pytest.mark.django_db
 

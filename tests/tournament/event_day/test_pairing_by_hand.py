@@ -5,9 +5,9 @@ import pytest
 from tournament import services
 from tournament.models import AuditEntry, Match, Round
 
-from tests.factories import make_event
+from tests.factories import make_event, play_rounds
 
-from .helpers import play_rounds, text
+from .helpers import text
 
 pytestmark = pytest.mark.django_db
 

@@ -6,9 +6,9 @@ from django.test import Client
 from tournament import services
 from tournament.models import AuditEntry, Match, Player, Round, Submission
 
-from tests.factories import make_event
+from tests.factories import make_event, play, play_rounds
 
-from .helpers import play, play_rounds, text
+from .helpers import text
 
 pytestmark = pytest.mark.django_db
 

@@ -18,9 +18,9 @@ from tournament.models import Round
 from tournament.next_round import Finished, NotReady, pair_next as pair_record
 from tournament.records import record_of
 
-from tests.factories import make_event
+from tests.factories import make_event, play_rounds
 
-from .helpers import play_rounds, words
+from .helpers import words
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[3]

@@ -10,8 +10,8 @@ import pytest
 from tournament import services
 from tournament.models import Tournament
 
-from tests.factories import make_event
-from tests.tournament.event_day.helpers import play_rounds, words
+from tests.factories import make_event, play_rounds
+from tests.tournament.event_day.helpers import words
 
 pytestmark = pytest.mark.django_db
 

@@ -8,20 +8,13 @@ import pytest
 
 from scoring.standings import standings
 from tournament import services
-from tournament.models import AuditEntry, ExcusedAbsence, Match, Round
+from tournament.models import AuditEntry, ExcusedAbsence, Match
 from tournament.records import record_of
-from tournament.services import Refused
 from tournament.tfile import dump, parse
 
+from tests.factories import FIRST_WINS as WIN, play, refusal
+
 pytestmark = pytest.mark.django_db
-
-WIN = [[9] * 6, [3] * 6]  # the first player wins: L 9 against 3
-
-
-def refusal(call, *args, **kwargs):
-    with pytest.raises(Refused) as refused:
-        call(*args, **kwargs)
-    return refused.value
 
 
 def event(names, **settings):
@@ -33,15 +26,6 @@ def event(names, **settings):
 
 def player(tournament, name):
     return tournament.players.get(name=name)
-
-
-def play(round_, scores=WIN):
-    """Publish (if a draft), enter a first-player win at every table still pending, close."""
-    if round_.status == Round.DRAFT:
-        services.publish_round(round_)
-    for match in round_.matches.filter(status=Match.PENDING):
-        services.enter_result(match, status=Match.PLAYED, scores=scores, flagged=[False, False])
-    services.close_round(round_)
 
 
 # --- Swiss -------------------------------------------------------------------

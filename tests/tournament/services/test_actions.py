@@ -9,9 +9,8 @@ from games.engine.simulate import random_game
 from tournament import services
 from tournament.forms import PlayersCsvForm
 from tournament.models import Match, Player, Round
-from tournament.services import Refused
 
-from tests.factories import make_event
+from tests.factories import make_event, play, refusal
 
 pytestmark = pytest.mark.django_db
 
@@ -23,18 +22,6 @@ def event():
     """Nine entries, the first six rated from 2000 down in tens, the last three unrated; no round yet."""
     return make_event("Club Night", NAMES, ratings=[2000 - 10 * i if i < 6 else None for i in range(len(NAMES))],
                       rounds_announced=5, system="swiss")
-
-
-def refusal(call, *args, **kwargs):
-    with pytest.raises(Refused) as refused:
-        call(*args, **kwargs)
-    return refused.value.message
-
-
-def play_round(round_, scores=None):
-    for match in round_.matches.exclude(status=Match.BYE):
-        services.enter_result(match, status=Match.PLAYED, scores=scores or [[9] * 6, [3] * 6], flagged=[False, False])
-    services.close_round(round_)
 
 
 def test_entries_close_at_round_one_seeded_by_rating_then_drawn(event):
@@ -50,18 +37,18 @@ def test_entries_close_at_round_one_seeded_by_rating_then_drawn(event):
 
 def test_a_round_cannot_be_generated_twice_nor_over_pending_matches(event):
     round_ = services.generate_round(event)
-    assert refusal(services.generate_round, event) == "Round 1 is a draft already: publish it, or delete it first."
+    assert refusal(services.generate_round, event).message == "Round 1 is a draft already: publish it, or delete it first."
     services.publish_round(round_)
-    assert refusal(services.generate_round, event) == "Round 1 is not closed yet: enter its results and close it first."
-    assert refusal(services.close_round, round_) == "Round 1 still has 4 matches without a result."
-    play_round(round_)
+    assert refusal(services.generate_round, event).message == "Round 1 is not closed yet: enter its results and close it first."
+    assert refusal(services.close_round, round_).message == "Round 1 still has 4 matches without a result."
+    play(round_)
     assert services.generate_round(event).number == 2
 
 
 def test_pairing_by_the_engine_and_by_hand_are_refused_alike(event):
     """One decision whether the next round can be started (issue 24, point 4): the same refusal either way."""
     def both():
-        return {refusal(services.generate_round, event), refusal(services.start_by_hand, event)}
+        return {refusal(services.generate_round, event).message, refusal(services.start_by_hand, event).message}
 
     round_ = services.generate_round(event)
     assert both() == {"Round 1 is a draft already: publish it, or delete it first."}
@@ -75,12 +62,12 @@ def test_pairing_by_the_engine_and_by_hand_are_refused_alike(event):
 def test_results_wait_for_publication_and_are_not_overwritten(event):
     round_ = services.generate_round(event)
     match = round_.matches.exclude(status=Match.BYE).first()
-    assert refusal(services.enter_result, match, status="played", scores=[[5] * 6, [4] * 6]) == (
+    assert refusal(services.enter_result, match, status="played", scores=[[5] * 6, [4] * 6]).message == (
         "Publish the round before entering results."
     )
     services.publish_round(round_)
     services.enter_result(match, status="played", scores=[[5] * 6, [4] * 6], flagged=[False, True])
-    assert refusal(services.enter_result, match, status="played", scores=[[1] * 6, [9] * 6]) == (
+    assert refusal(services.enter_result, match, status="played", scores=[[1] * 6, [9] * 6]).message == (
         "This match already has a result; correct it explicitly if it is wrong."
     )
     match.refresh_from_db()
@@ -96,7 +83,7 @@ def test_a_stale_correction_is_refused_and_names_who_changed_it(event, django_us
     services.publish_round(round_)
     match = round_.matches.exclude(status=Match.BYE).first()
     services.enter_result(match, status="played", scores=[[5] * 6, [4] * 6], user=arbiter)
-    message = refusal(services.enter_result, match, status="played", scores=[[6] * 6, [4] * 6], correction=True, version=0)
+    message = refusal(services.enter_result, match, status="played", scores=[[6] * 6, [4] * 6], correction=True, version=0).message
     assert message.startswith("This result was changed by arbiter at ")
 
 
@@ -109,7 +96,7 @@ def test_a_stale_correction_is_refused_and_names_who_changed_it(event, django_us
     ],
 )
 def test_bad_typed_scores_are_refused(scores, message):
-    assert refusal(services.check_played_result, scores, [False, False], None) == message
+    assert refusal(services.check_played_result, scores, [False, False], None).message == message
 
 
 def test_all_18_is_accepted_as_a_win():
@@ -125,7 +112,7 @@ def test_a_log_fills_scores_and_flags_and_must_agree_with_typed_ones():
     assert scores == log["final"] and flags == flagged and stored == log
     wrong = [row[:] for row in log["final"]]
     wrong[0][0] = (wrong[0][0] + 1) % 19
-    message = refusal(services.check_played_result, wrong, None, text)
+    message = refusal(services.check_played_result, wrong, None, text).message
     assert message.startswith("The typed scores") and "disagree with the move log" in message
 
 
@@ -133,7 +120,7 @@ def test_an_invalid_log_is_refused_with_the_checkers_message():
     log = random_game(2, "mso", seed=6, names=["Ann Able", "Ben Baker"])
     place = next(i for i, e in enumerate(log["events"]) if e["type"] == "place" and i > 20)
     log["events"][place]["gain"] = {"R": 17}
-    message = refusal(services.check_played_result, None, None, json.dumps(log))
+    message = refusal(services.check_played_result, None, None, json.dumps(log)).message
     assert message.startswith(f"The move log is not valid (wrong-gain): event {place}: ")
     assert "declared R+17" in message
 
@@ -142,7 +129,7 @@ def test_a_forfeit_winner_must_be_in_the_match(event):
     round_ = services.generate_round(event)
     services.publish_round(round_)
     match, other = round_.matches.exclude(status=Match.BYE)[:2]
-    assert refusal(services.enter_result, match, status="forfeit", forfeit_winner=other.first) == (
+    assert refusal(services.enter_result, match, status="forfeit", forfeit_winner=other.first).message == (
         "The winner of a forfeit must be one of the two players."
     )
     services.enter_result(match, status="forfeit", forfeit_winner=match.second)
@@ -151,7 +138,7 @@ def test_a_forfeit_winner_must_be_in_the_match(event):
 
 
 def test_swapping_in_a_draft_warns_of_broken_rules(event):
-    play_round(_published(services.generate_round(event)))
+    play(_published(services.generate_round(event)))
     round_two = services.generate_round(event)
     assert services.draft_warnings(round_two) == []
     first_round = Round.objects.get(tournament=event, number=1)
@@ -165,11 +152,11 @@ def test_swapping_in_a_draft_warns_of_broken_rules(event):
         services.draft_warnings(round_two)
     )
     services.publish_round(round_two)
-    assert refusal(services.swap_players, round_two, partner, played.second) == "Only a draft round can be edited."
+    assert refusal(services.swap_players, round_two, partner, played.second).message == "Only a draft round can be edited."
 
 
 def test_a_withdrawn_player_is_not_paired_and_a_late_entry_joins_next_round(event):
-    play_round(_published(services.generate_round(event)))
+    play(_published(services.generate_round(event)))
     quitter = Player.objects.get(tournament=event, name="Ann Able")
     services.withdraw(quitter, after_round=1)
     late = services.add_player(event, "Lou Late", rating=1500)
@@ -186,7 +173,7 @@ def test_csv_import_names_the_bad_line_and_imports_nothing(event):
     assert invalid.value.messages == [
         "Line 3, rating: 'high' is not a rating: a rating is a whole number from 0 to 10,000, or empty."]
     # The service takes the rows the form has read, all or none.
-    assert refusal(services.import_players, event, [("Zoë Ørsted", 1800, "Oslo"), (" ", None, "")]) == (
+    assert refusal(services.import_players, event, [("Zoë Ørsted", 1800, "Oslo"), (" ", None, "")]).message == (
         "Every player needs a name.")
     assert event.players.count() == before
     added = services.import_players(event, PlayersCsvForm.parse("name,rating,club\nZoë Ørsted,1800,Oslo\nNo Rating,,\n"))

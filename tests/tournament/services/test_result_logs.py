@@ -13,6 +13,8 @@ from games.engine.simulate import random_game
 from tournament import services
 from tournament.models import AuditEntry, Match
 
+from tests.factories import refusal
+
 pytestmark = pytest.mark.django_db
 
 
@@ -37,12 +39,6 @@ def log_of(*names, rules="mso", clock=None):
     if clock is not None:
         log["clock_s"] = clock
     return log
-
-
-def refusal(call, *args, **kwargs):
-    with pytest.raises(services.Refused) as refused:
-        call(*args, **kwargs)
-    return refused.value
 
 
 @pytest.mark.parametrize("log, says", [
