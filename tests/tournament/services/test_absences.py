@@ -51,8 +51,9 @@ def test_an_excused_player_is_left_out_of_the_swiss_round_and_scores_the_excused
     assert [r.kind for r in ben.rounds][1] == "excused"
     assert ben.rounds[1].half_points == 1 and ben.rounds[1].level == 0 and ben.rounds[1].difference == 0
     assert ben.games_played == 1
-    assert refusal(services.enter_result, excused, status=Match.PLAYED, scores=WIN,
-                   flagged=[False, False]).message == "An excused absence has no result to enter."
+    refusal(services.enter_result, excused, status=Match.PLAYED, scores=WIN, flagged=[False, False])
+    excused.refresh_from_db()
+    assert excused.status == Match.EXCUSED and excused.scores is None
 
 
 def test_a_request_through_the_private_link_waits_for_the_organiser():
@@ -61,7 +62,8 @@ def test_a_request_through_the_private_link_waits_for_the_organiser():
     asked = services.request_excuse(ben, 1)
     assert asked.status == ExcusedAbsence.REQUESTED and asked.requested_by_player
     assert record_of(tournament).player(ben.number).excused_rounds == frozenset()  # waiting: it does not count
-    assert refusal(services.request_excuse, ben, 1).message == "You have already asked to be excused from round 1."
+    refusal(services.request_excuse, ben, 1)  # asked already: the words are test_player_link's
+    assert ExcusedAbsence.objects.filter(player=ben, round_number=1).count() == 1
     services.approve_excuse(asked)
     assert record_of(tournament).player(ben.number).excused_rounds == {1}
     assert "already excused" in refusal(services.approve_excuse, asked).message
@@ -77,22 +79,25 @@ def test_what_cannot_be_excused_is_refused_naming_the_round_field():
     tournament = event(["Ann", "Ben", "Cy", "Di"], system="swiss", rounds_announced=3)
     ann, ben = player(tournament, "Ann"), player(tournament, "Ben")
     beyond = refusal(services.excuse_player, ann, 4)
-    assert beyond.field == "round_number" and beyond.message == "Round 4 is beyond the event: it has 3 rounds."
+    assert beyond.field == "round_number"  # the words are event_day/test_players'
     assert refusal(services.excuse_player, ann, 0).field == "round_number"
     services.withdraw(ben, 1)
     assert refusal(services.excuse_player, ben, 2).message == "Ben withdrew after round 1."
     services.excuse_player(ann, 2)
     assert refusal(services.excuse_player, ann, 2).message == "Ann is already excused from round 2."
     services.publish_round(services.generate_round(tournament))
-    published = refusal(services.excuse_player, player(tournament, "Cy"), 1)
-    assert published.message == "Round 1 is already published: an absence is excused before its round is paired."
+    cy = player(tournament, "Cy")
+    refusal(services.excuse_player, cy, 1)  # round 1 is out: too late to leave Cy out of its pairing
+    assert not ExcusedAbsence.objects.filter(player=cy).exists()
+    assert set(ExcusedAbsence.objects.values_list("player__name", "round_number")) == {("Ann", 2)}
 
 
 def test_an_absence_is_cancelled_until_its_round_is_published():
     tournament = event(["Ann", "Ben", "Cy", "Di"], system="swiss", rounds_announced=3)
     ann, ben = player(tournament, "Ann"), player(tournament, "Ben")
     mine = services.request_excuse(ann, 1)
-    assert refusal(services.cancel_excuse, mine, ben).message == "A player can only take back their own absence."
+    refusal(services.cancel_excuse, mine, ben)  # Ben cannot take back Ann's
+    assert ExcusedAbsence.objects.filter(pk=mine.pk).exists()
     services.cancel_excuse(mine, ann)
     assert not ExcusedAbsence.objects.exists()
     kept = services.excuse_player(ann, 1)
