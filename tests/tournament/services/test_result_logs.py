@@ -56,7 +56,7 @@ def test_a_log_of_another_game_is_refused_on_the_log_field(match, log, says):
 
 def test_the_players_own_link_refuses_it_too(match):
     refused = refusal(services.submit_result, match.second, match, log_text=json.dumps(log_of("Ben Baker", "Ann Able")))
-    assert "the log has Ben Baker playing first, the match has Ann Able" in refused.message
+    assert refused.field == "log"  # the first player is not the match's: the words are checked above
     assert not match.submissions.exists()
 
 
@@ -119,8 +119,9 @@ def test_the_result_form_shows_the_logs_names_beside_the_matchs(client, match):
     response = client.post(url, {"status": "played", "version": match.version,
                                  "log_text": json.dumps(log_of("annie_77", "bbaker"))})
     page = response.content.decode()
-    assert response.status_code == 200
-    assert "the log is a game of annie_77 v bbaker, but the match is Ann Able v Ben Baker" in page
+    assert response.status_code == 200  # refused, the form again: the refusal's words are checked above
+    match.refresh_from_db()
+    assert match.status == Match.PENDING
     assert "The log names <strong>annie_77</strong> first and <strong>bbaker</strong> second" in page
     response = client.post(url, {"status": "played", "version": match.version, "log_names_are_players": "on",
                                  "log_text": json.dumps(log_of("annie_77", "bbaker"))})
@@ -189,9 +190,8 @@ def test_the_organisers_form_holds_the_ticks_to_the_same_rule(client, match):
     client.force_login(match.organiser)
     url = f"/manage/{match.round.tournament.slug}/match/{match.pk}/"
     form = {"status": "played", "version": match.version, "log_text": flagged_log()}
-    page = client.post(url, form | typed(FLAGGED_SCORES)).content.decode()
-    assert ("ticks disagree with the move log: the log has Ann Able running out of time, but "
-            "Ann Able&#x27;s &#x27;ran out of time&#x27; box is not ticked.") in page
+    # The words are the player's page's, above: here the decision, the form back and nothing entered.
+    assert client.post(url, form | typed(FLAGGED_SCORES)).status_code == 200
     match.refresh_from_db()
     assert match.status == Match.PENDING
     assert client.post(url, form | typed(FLAGGED_SCORES, first_flagged="on")).status_code == 302
@@ -213,5 +213,5 @@ def test_a_refused_logs_way_through_is_the_arbiters_on_a_players_page(client, ma
     # No box makes a game under other rules this one: neither page offers a way through.
     kosmos = json.dumps(log_of("Ann Able", "Ben Baker", rules="kosmos"))
     refused = refusal(services.submit_result, match.second, match, log_text=kosmos)
-    assert refused.message == ("The move log is not this match's game: the log is played under kosmos rules; "
-                               "a tournament game is played under mso rules.")
+    assert refused.field == "log" and "arbiter" not in refused.message  # no way through named
+    assert not match.submissions.exists()
