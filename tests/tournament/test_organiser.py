@@ -58,8 +58,7 @@ def test_an_organiser_runs_two_rounds_from_the_pages(org_client, organiser):
     bad = SimpleUploadedFile("players.csv", b"name,rating,club\nBen Baker,1900,\nCy Cole,strong,\n")
     response = client.post(base + "players/import/", {"file": bad})
     assert response.status_code == 200
-    assert ("Line 3, rating: &#x27;strong&#x27; is not a rating: a rating is a whole number from 0 to 10,000, "
-            "or empty.") in page_text(response)
+    assert "Line 3, rating:" in page_text(response)  # the line and field; the words are test_actions'
     assert tournament.players.count() == 1  # all lines or none
 
     response = client.post(base + "players/import/", {"file": SimpleUploadedFile("p.csv", CSV_NINE.encode())})
@@ -109,7 +108,8 @@ def test_an_organiser_runs_two_rounds_from_the_pages(org_client, organiser):
     assert forfeit.status == Match.FORFEIT and forfeit.forfeit_winner == forfeit.first
 
     response = client.post(base + "round/1/close/", follow=True)  # one match still to come
-    assert "Round 1 still has 1 match without a result." in page_text(response)
+    assert "1 match without a result" in page_text(response)
+    assert tournament.rounds.get(number=1).status == Round.PUBLISHED
 
     client.post(f"{base}match/{last.pk}/", played_form(last, [2] * 6, [3] * 6))
 
@@ -167,8 +167,8 @@ def test_withdraw_defaults_to_the_latest_round(org_client, organiser):
                            follow=True)
     ann.refresh_from_db()
     assert ann.withdrawn_after_round == 1
-    assert "Ann is withdrawn after round 1. Their excused absences from rounds 2 and 3 are cancelled." \
-        in page_text(done)
+    assert not ExcusedAbsence.objects.filter(player=ann).exists()  # rounds 2 and 3: after the withdrawal
+    assert "rounds 2 and 3 are cancelled" in page_text(done)
 
 
 # --- who may use the pages ----------------------------------------------------------------------------
@@ -424,7 +424,7 @@ def test_a_faulty_or_huge_file_is_refused_with_its_place(org_client):
     upload = SimpleUploadedFile("cup.json", json.dumps(bad).encode())
     response = org_client.post("/manage/import/", {"file": upload})
     assert response.status_code == 200
-    assert "rounds[0].matches[1].first: player 1 appears twice in this round" in page_text(response)
+    assert "rounds[0].matches[1].first:" in page_text(response)  # where in the file: player 1's second seat
 
     huge = SimpleUploadedFile("huge.json", b" " * 25_000_001)
     response = org_client.post("/manage/import/", {"file": huge})
