@@ -140,8 +140,10 @@ def test_an_arbiter_is_refused_once_the_role_is_removed(client, people, event):
 def test_roles_are_given_and_taken_on_the_people_page_and_the_last_organiser_stays(client, people, event):
     client.force_login(people["org"])
     url = f"/manage/{event.slug}/people/"
+    arbiters = set(event.arbiters.all())
     response = client.post(url, {"username": "nobody", "role": "arbiter"})
-    assert "There is no account named &#x27;nobody&#x27;" in page_text(response)
+    assert response.status_code == 200 and "&#x27;nobody&#x27;" in page_text(response)  # the form back, naming it
+    assert set(event.arbiters.all()) == arbiters
     assert client.post(url, {"username": "other_org", "role": "organiser"}).status_code == 302
     assert set(event.organisers.values_list("username", flat=True)) == {"org", "other_org"}
     assert client.post(url, {"remove": people["other_org"].pk, "role": "organiser"}).status_code == 302
@@ -247,7 +249,9 @@ def test_players_cannot_confirm_their_own_result_nor_touch_another_game(client, 
     submission = Submission.objects.get()
     response = client.post(f"{link(mine.first)}game/{mine.pk}/answer/",
                            {"submission": submission.pk, "answer": "confirm"}, follow=True)
-    assert "Your opponent confirms the result you sent, not you." in page_text(response)
+    assert response.status_code == 200
+    submission.refresh_from_db()
+    assert submission.status == Submission.WAITING  # still waiting for the opponent: the sender cannot confirm it
     assert client.post(f"{link(mine.first)}game/{other.pk}/send/", scores_form([5] * 6, [6] * 6)).status_code == 404
     mine.refresh_from_db()
     assert mine.status == Match.PENDING
@@ -408,8 +412,7 @@ def test_an_organiser_changes_the_settings_but_not_the_system_once_paired(client
     assert "the sums of the running totals after each round" in page_text(client.get(f"/t/{event.slug}/standings/"))
     with pytest.raises(services.Refused, match="fixed once round 1"):
         services.update_settings(event, system="all-play-all")
-    response = client.post(url, settings_form(rounds_announced=0))
-    assert "Ensure this value is greater than or equal to 1." in page_text(response)
+    assert client.post(url, settings_form(rounds_announced=0)).status_code == 200  # the form back, with its error
     event.refresh_from_db()
     assert event.rounds_announced == 5
 
