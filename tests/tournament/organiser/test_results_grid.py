@@ -107,7 +107,8 @@ def test_a_draft_round_has_no_grid_yet(org_client, organiser):
     event = make_event("Draft Open", ["Ann", "Ben"], organiser=organiser, system="swiss", rounds_announced=2)
     services.generate_round(event)
     response = org_client.get(url(event), follow=True)
-    assert "Round 1 is a draft: publish it before entering results." in page_text(response)
+    assert response.redirect_chain and "-first_R" not in page_text(response)  # sent on, with no score box
+    assert "Round 1 is a draft" in page_text(response)  # and told why
 
 
 def test_the_dashboard_counts_the_results_and_links_to_the_grid(org_client, event):
