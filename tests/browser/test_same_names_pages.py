@@ -5,7 +5,7 @@ import pytest
 
 from tournament import services
 
-from tests.tournament.event_day.helpers import play, play_rounds
+from tests.factories import play, play_rounds
 
 from .conftest import log_in, shot
 

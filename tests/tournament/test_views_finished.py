@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from tests.factories import page_text, play
 from tournament import services
-from tournament.models import Round
+from tournament.models import Match, Round
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ import pytest
 from tournament import services
 from tournament.models import ExcusedAbsence
 
-from tests.factories import make_event
-from tests.tournament.event_day.helpers import play, play_rounds, text, words
+from tests.factories import make_event, play_rounds
+from tests.tournament.event_day.helpers import text, words
 
 pytestmark = pytest.mark.django_db
 
