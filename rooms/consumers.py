@@ -14,7 +14,9 @@ the network allowance; nothing the browser says about time is trusted.
 
 From the browser: `{"type": "move", "action": ..., "seq": N, "client_id": ..., "tile": ..., "cells": ...}`,
 `{"type": "sync"}`, `{"type": "pong", "t": <the ping's t>}`.
-To the browser: `{"type": "room", ...view}` and `{"type": "refused", "error": {...}, ...view}`, `{"type": "ping", "t": ...}`.
+To the browser: `{"type": "room", ...view}` and `{"type": "refused", "error": {...}, ...view}`, `{"type": "ping", "t": ...}`;
+a view's `events` are the log's from index `log_from` on (the browser appends them; one that does not fit what
+it has asks for a `sync`).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4404)
             return
         self.sent_seq = -1
+        self.log_sent = 0  # how many of the log's events this browser has (each message carries only the rest)
         self.wake_task = None
         await self.channel_layer.group_add(group_name(self.room_id), self.channel_name)
         await self.accept()
@@ -70,11 +73,15 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         if kind == "move" and self.seat is not None:
             await self._move(content)
         elif kind == "sync":
+            self.log_sent = 0  # the browser lost count: the whole log again
             await self._send_view()
         elif kind == "pong" and self.seat is not None and isinstance(content.get("t"), int):
             round_trip = services.now_ms() - content["t"]
-            if 0 <= round_trip < 60_000:
-                await database_sync_to_async(services.measured_delay)(self.room_id, self.seat, round_trip // 2)
+            delay = round_trip // 2
+            # Written only when it changed by 20 ms or more since this socket last wrote it: no query a pong.
+            if 0 <= round_trip < 60_000 and abs(delay - getattr(self, "delay_written", -1_000)) >= 20:
+                self.delay_written = delay
+                await database_sync_to_async(services.measured_delay)(self.room_id, self.seat, delay)
 
     async def _move(self, content):
         try:
@@ -98,8 +105,18 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         await self._send({"type": "room", **message})
 
     async def _send(self, message):
-        self.sent_seq = max(self.sent_seq, message["seq"])
-        await self.send_json(message)
+        """Send the room as this viewer sees it, with only the log's events the browser does not have yet
+        (`log_from`: the index of the first one sent; 0 and the whole log after a `sync`).  A view older than
+        one already sent (a look that began before a move it crossed) is dropped, a refusal keeping its words."""
+        if message["seq"] < self.sent_seq:
+            if message.get("type") == "refused":
+                await self.send_json({"type": "refused", "error": message["error"]})
+            return
+        events = message["events"]
+        start = self.log_sent if self.log_sent <= len(events) else 0
+        self.log_sent = len(events)
+        self.sent_seq = message["seq"]
+        await self.send_json({**message, "log_from": start, "events": events[start:]})
         self._schedule_wake(message)
 
     def _schedule_wake(self, message):

@@ -12,6 +12,7 @@
   var INK = { R: "#fff", O: "#000", Y: "#000", G: "#fff", B: "#fff", P: "#fff" };
   var EMPTY = "#f6f1e7";
   var state = null; // the last message from the server
+  var log = []; // the game's log as far as this page has it (a socket message carries only what is new)
   var receivedAt = 0; // performance.now() when it came
   var chosen = null; // {index, tile} of the rack
   var firstCell = null; // "q,r" chosen first
@@ -32,6 +33,10 @@
   // -- drawing the message -------------------------------------------------------------------
   function show(message) {
     if (state && message.seq < state.seq) return; // an older answer overtaken by a newer one
+    if (!message.log_from) log = message.events.slice();
+    else if (message.log_from === log.length) log = log.concat(message.events);
+    else { resync(); return; } // a gap: ask for the whole room again
+    message.events = log;
     state = message;
     receivedAt = performance.now();
     var placing = message.turn === seat && message.status === "playing" && message.stage !== "decide";
@@ -277,7 +282,12 @@
   function answer(message) {
     if (message.type === "ping") { socket.send(JSON.stringify({ type: "pong", t: message.t })); return; }
     if (message.error) refusal(message.error.message);
-    show(message);
+    if (message.seq !== undefined) show(message);
+  }
+
+  function resync() {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "sync" }));
+    else poll();
   }
 
   // -- the connection: a WebSocket, reconnected; plain HTTP polling while it is down ----------
