@@ -134,7 +134,9 @@ def test_the_audit_is_filtered_by_kind_and_by_round(org_client, people):
     assert "Round 2" in closed[0] and "Round 1" in closed[1]  # newest first
 
     second = rows("?round=2")
-    expected = AuditEntry.objects.filter(tournament=event, subject__iregex=r"round 2\b").count()
+    # Counted here in Python: a database's own regex dialect differs (PostgreSQL reads \b as a backspace).
+    expected = sum(1 for subject in AuditEntry.objects.filter(tournament=event).values_list("subject", flat=True)
+                   if re.search(r"round 2\b", subject, re.IGNORECASE))
     assert len(second) == expected >= 4  # paired, published, two results, closed: each names round 2
     assert not any(re.search(r"[Rr]ound 1\b", row) for row in second)
     assert rows("?round=2&action=round+closed") == closed[:1]
