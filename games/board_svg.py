@@ -42,6 +42,12 @@ def _hex(x: float, y: float, letter: str, cls: str, attrs: str = "") -> str:
     )
 
 
+def _start_symbol(x: float, y: float, letter: str) -> str:
+    """A printed start symbol: its colour, a thick outline and a star beside its letter."""
+    return (f'<g class="start"><polygon points="{_points(x, y)}" fill="{BY_LETTER[letter].hex}" stroke="#000" '
+            f'stroke-width="2.5"/><text x="{x:.1f}" y="{y + 4:.1f}" fill="{BY_LETTER[letter].ink}">★{letter}</text></g>')
+
+
 def _board(area, starts, label: str, placed: dict, extra: list[str], extent: list[tuple[float, float]]) -> str:
     """The playing area, start symbols and placed hexes; `extra` drawn on top; the view fits `extent` too."""
     centres = [_centre(q, r) for q, r in area] + extent
@@ -54,10 +60,7 @@ def _board(area, starts, label: str, placed: dict, extra: list[str], extent: lis
         x, y = _centre(q, r)
         if (q, r) in starts:
             letter = starts[(q, r)]
-            parts.append(
-                f'<g class="start"><polygon points="{_points(x, y)}" fill="{BY_LETTER[letter].hex}" stroke="#000" '
-                f'stroke-width="2.5"/><text x="{x:.1f}" y="{y + 4:.1f}" fill="{BY_LETTER[letter].ink}">★{letter}</text></g>'
-            )
+            parts.append(_start_symbol(x, y, letter))
             continue
         # An empty hex, under a placed one too: the viewer steps back to before that placement.
         parts.append(f'<polygon points="{_points(x, y)}" fill="{EMPTY_FILL}" stroke="{EMPTY_STROKE}"/>')
@@ -125,10 +128,7 @@ def room_board_svg(players: int = 2) -> str:
         x, y = _centre(q, r)
         if (q, r) in starts:
             letter = starts[(q, r)]
-            cells.append(
-                f'<g class="start"><polygon points="{_points(x, y)}" fill="{BY_LETTER[letter].hex}" stroke="#000" '
-                f'stroke-width="2.5"/><text x="{x:.1f}" y="{y + 4:.1f}" fill="{BY_LETTER[letter].ink}">★{letter}</text></g>'
-            )
+            cells.append(_start_symbol(x, y, letter))
         else:
             cells.append(
                 f'<g class="cell" data-cell="{q},{r}"><title>[{q}, {r}]</title><polygon points="{_points(x, y)}" '
