@@ -133,7 +133,7 @@ def server_environment(database_url: str, conn_max_age: int, redis_url: str, sta
         DJANGO_DB_POOL=str(db_pool) if db_pool else "",
         DJANGO_DEBUG="0",
         DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
-        # The public pages use no static files: an empty folder keeps WhiteNoise quiet.
+        # collectstatic fills it, as `make serve` does: the pages name their scripts by hashed names.
         DJANGO_STATIC_ROOT=str(static_root),
     )
     static_root.mkdir(exist_ok=True)
@@ -602,6 +602,7 @@ def run(args: argparse.Namespace, folder: Path) -> bool:
         print(f"Reusing {where}")
     else:
         build_database(env, args.players, args.rounds)
+    manage(env, "collectstatic", "--noinput", "--verbosity", "0")
     event = read_event(env)
     print(f"Event /t/{event['slug']}/: {len(event['players'])} players, {event['rounds']} rounds")
     redis = None
