@@ -22,6 +22,12 @@ a failure this process leaves Redis alone for `PAUSE_AFTER_FAILURE` seconds,
 so a hung Redis costs one read timeout (settings: `socket_timeout`) per
 process per pause, not one per call.  `round_trip()`, for /healthz, is the
 one call that raises.
+
+Django makes a cache object per thread, and under ASGI per request (each
+runs in a thread of its own): the connections to Redis, the local copies
+and the pause after a failure belong to the process (`_Shared`, one per
+LOCATION and OPTIONS), or each request would open a connection of its own
+and never find a copy.
 """
 
 from __future__ import annotations
@@ -34,11 +40,27 @@ from collections import OrderedDict
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.cache.backends.redis import RedisCache
+from django.utils.functional import cached_property
 
 _ABSENT = object()
 PAUSE_AFTER_FAILURE = 1.0  # seconds this process asks Redis nothing after a failed call
 
 logger = logging.getLogger(__name__)
+
+
+class _Shared:
+    """What every cache object of one process and one Redis shares: the client (its connection pools), the copies."""
+
+    def __init__(self):
+        self.client = None
+        self.copies: OrderedDict[str, bytes] = OrderedDict()
+        self.bytes = 0
+        self.lock = threading.Lock()
+        self.paused_until = 0.0
+
+
+_shared: dict[tuple, _Shared] = {}
+_shared_lock = threading.Lock()
 
 
 class RedisWithLocalCopies(RedisCache):
@@ -47,21 +69,29 @@ class RedisWithLocalCopies(RedisCache):
         self._prefixes = tuple(options.pop("LOCAL_COPIES_OF", ()))
         self._max_bytes = int(options.pop("LOCAL_MAX_BYTES", 64 * 2**20))
         super().__init__(server, {**params, "OPTIONS": options})
-        self._copies: OrderedDict[str, bytes] = OrderedDict()
-        self._bytes = 0
-        self._lock = threading.Lock()
-        self._paused_until = 0.0
+        identity = (tuple(self._servers), repr(sorted(options.items())), self._prefixes, self._max_bytes)
+        with _shared_lock:
+            self._state = _shared.setdefault(identity, _Shared())
+        self._lock = self._state.lock
+
+    @cached_property
+    def _cache(self):
+        """The process's one client for this Redis, made by the first cache object to need it."""
+        with _shared_lock:
+            if self._state.client is None:
+                self._state.client = self._class(self._servers, **self._options)
+            return self._state.client
 
     # --- Redis, failing soft -----------------------------------------------------------------
 
     def _soft(self, call, failed):
         """`call()` on Redis; `failed` when it raises or Redis failed less than PAUSE_AFTER_FAILURE ago."""
-        if time.monotonic() < self._paused_until:
+        if time.monotonic() < self._state.paused_until:
             return failed
         try:
             return call()
         except Exception as error:  # noqa: BLE001 - any failure of the cache is a miss, never a page's error
-            self._paused_until = time.monotonic() + PAUSE_AFTER_FAILURE
+            self._state.paused_until = time.monotonic() + PAUSE_AFTER_FAILURE
             logger.warning("Redis failed (%s): pages are served without it for %.0f s", type(error).__name__,
                            PAUSE_AFTER_FAILURE)
             return failed
@@ -97,9 +127,9 @@ class RedisWithLocalCopies(RedisCache):
             return self._soft(lambda: super(RedisWithLocalCopies, self).get(key, default, version), default)
         full_key = self.make_and_validate_key(key, version=version)
         with self._lock:
-            pickled = self._copies.get(full_key)
+            pickled = self._state.copies.get(full_key)
             if pickled is not None:
-                self._copies.move_to_end(full_key)
+                self._state.copies.move_to_end(full_key)
         if pickled is not None:
             return pickle.loads(pickled)
         value = self._soft(lambda: super(RedisWithLocalCopies, self).get(key, _ABSENT, version), _ABSENT)
@@ -111,7 +141,7 @@ class RedisWithLocalCopies(RedisCache):
     @property
     def stored_bytes(self) -> int:
         """Bytes of the local copies this process holds (as the memory cache's `stored_bytes`); Redis holds the rest."""
-        return self._bytes
+        return self._state.bytes
 
     def set(self, key, value, timeout=DEFAULT_TIMEOUT, version=None):
         self._soft(lambda: super(RedisWithLocalCopies, self).set(key, value, timeout, version), None)
@@ -124,24 +154,25 @@ class RedisWithLocalCopies(RedisCache):
 
     def clear(self):
         with self._lock:
-            self._copies.clear()
-            self._bytes = 0
+            self._state.copies.clear()
+            self._state.bytes = 0
         return super().clear()
 
     def _keep(self, full_key: str, value) -> None:
         pickled = pickle.dumps(value, pickle.HIGHEST_PROTOCOL)
         if len(pickled) > self._max_bytes:
             return
+        state = self._state
         with self._lock:
-            previous = self._copies.pop(full_key, None)
-            self._bytes += len(pickled) - (len(previous) if previous is not None else 0)
-            self._copies[full_key] = pickled
-            while self._bytes > self._max_bytes:
-                _, oldest = self._copies.popitem(last=False)
-                self._bytes -= len(oldest)
+            previous = state.copies.pop(full_key, None)
+            state.bytes += len(pickled) - (len(previous) if previous is not None else 0)
+            state.copies[full_key] = pickled
+            while state.bytes > self._max_bytes:
+                _, oldest = state.copies.popitem(last=False)
+                state.bytes -= len(oldest)
 
     def _drop(self, full_key: str) -> None:
         with self._lock:
-            previous = self._copies.pop(full_key, None)
+            previous = self._state.copies.pop(full_key, None)
             if previous is not None:
-                self._bytes -= len(previous)
+                self._state.bytes -= len(previous)

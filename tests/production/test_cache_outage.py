@@ -166,3 +166,21 @@ def test_a_redis_that_accepts_and_never_answers_is_a_miss_after_its_timeout(clie
         enter_a_result(event)
         assert_served_without_the_cache(client, event)
         assert client.get("/healthz").json()["cache"] == "failing (TimeoutError)"
+
+
+def test_a_hung_redis_costs_one_timeout_per_process_not_one_per_request(settings):
+    """Under ASGI each request has a cache object of its own: the pause after a failure is the process's."""
+    from tournament.redis_cache import RedisWithLocalCopies
+
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(64)
+        location = f"redis://127.0.0.1:{silent.getsockname()[1]}/0"
+        params = redis_settings(location)["default"]
+        first, started = RedisWithLocalCopies(location, params), time.monotonic()
+        assert first.get("round-clock", "miss") == "miss"
+        assert time.monotonic() - started >= 0.25  # the first request waits for the read timeout (0.3 s)
+        started = time.monotonic()
+        for _ in range(10):
+            assert RedisWithLocalCopies(location, params).get("round-clock", "miss") == "miss"
+        assert time.monotonic() - started < 0.25  # the next ten, within the pause, do not wait at all

@@ -58,3 +58,21 @@ def test_a_process_keeps_copies_of_the_pages_it_read_within_its_bound(redis_serv
     assert kept == [6, 7, 8, 9]  # the last four that fit in 50,000 bytes (a pickled page is a little over 10,000)
     assert pages.get("other") is None
     pages.clear()
+
+
+def test_every_request_of_a_process_shares_its_redis_connections_and_copies(redis_server, settings):
+    """Django makes a cache object per thread, and under ASGI per request: each must not open a connection of its own,
+    nor start with no copies (as it did: a page's hit cost a new connection to Redis)."""
+    from tournament.redis_cache import RedisWithLocalCopies
+
+    params = {"KEY_PREFIX": "requests", "OPTIONS": {"LOCAL_COPIES_OF": ["public-page:"]}}
+    RedisWithLocalCopies(settings.REDIS_URL, params).get("warm-up")
+    connected = redis_server.info("clients")["connected_clients"]
+    page = b"p" * 1_000
+    RedisWithLocalCopies(settings.REDIS_URL, params).set("public-page:1", page)
+    for _ in range(20):  # twenty requests, each with its own cache object
+        RedisWithLocalCopies(settings.REDIS_URL, params).get("round-clock")
+    assert redis_server.info("clients")["connected_clients"] <= connected + 1
+    redis_server.flushdb()  # Redis forgets the page: the next request still has the process's copy
+    assert RedisWithLocalCopies(settings.REDIS_URL, params).get("public-page:1") == page
+    RedisWithLocalCopies(settings.REDIS_URL, params).clear()
