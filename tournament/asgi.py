@@ -1,16 +1,19 @@
-"""ASGI entry point: the pages over HTTP (Django's own handler) and the game rooms over WebSockets (Channels).
+"""ASGI entry point: the pages over HTTP and the game rooms over WebSockets (Channels).
 
 `make run` serves it with Daphne's `runserver`; `make serve` with uvicorn
-workers under gunicorn (tournament/gunicorn_conf.py).
+workers under gunicorn (tournament/gunicorn_conf.py).  The pages are
+Django's WSGI handler run in a pool of `DJANGO_PAGE_THREADS` threads per
+process (tournament/pages_in_threads.py: a third of the CPU of Django's ASGI
+handler for the same page).
 """
 import os
 
-from django.core.asgi import get_asgi_application
+from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
 
 # Django first: the routing below imports models.
-django_application = get_asgi_application()
+django_application = get_wsgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import OriginValidator  # noqa: E402
@@ -18,6 +21,7 @@ from django.conf import settings  # noqa: E402
 
 from rooms.routing import websocket_urlpatterns  # noqa: E402
 from rooms.sweeper import StartsSweeperAsgi  # noqa: E402
+from tournament.pages_in_threads import PagesInThreads  # noqa: E402
 
 class AllowedHostsNowOriginValidator(OriginValidator):
     """channels' AllowedHostsOriginValidator, reading ALLOWED_HOSTS at each handshake rather than once at import:
@@ -34,7 +38,7 @@ class AllowedHostsNowOriginValidator(OriginValidator):
 
 # The first request or socket starts this process's sweep of the game rooms (rooms/sweeper.py).
 application = StartsSweeperAsgi(ProtocolTypeRouter({
-    "http": django_application,
+    "http": PagesInThreads(django_application, settings.PAGE_THREADS),
     # A page of another site may not open a room's socket in a visitor's name.
     "websocket": AllowedHostsNowOriginValidator(URLRouter(websocket_urlpatterns), ()),
 }))

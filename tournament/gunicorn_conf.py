@@ -2,8 +2,8 @@
 
 The workers are uvicorn's (`uvicorn_worker.UvicornWorker`): the site is an
 ASGI application, the pages over HTTP and the game rooms over WebSockets
-(tournament/asgi.py), with Django running each request's view in a thread of
-its own.
+(tournament/asgi.py), the pages in a pool of DJANGO_PAGE_THREADS threads per
+worker (tournament/pages_in_threads.py).
 
 - PORT (default 8000) and LISTEN_ADDRESS (default 127.0.0.1, for a proxy on
   the same machine; 0.0.0.0 to be reached from other machines directly);

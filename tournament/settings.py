@@ -161,10 +161,16 @@ ASGI_APPLICATION = "tournament.asgi.application"
 # SQLite file in the project folder unless DATABASE_URL says otherwise.
 # Connections close after each request unless DJANGO_CONN_MAX_AGE says to keep
 # them; kept connections of the live-server threads would also hold the test
-# database open at teardown.  Under ASGI (`make serve`: each request's view
-# runs in a thread of its own) Django asks for no persistent connections:
-# DJANGO_DB_POOL=N gives each process a pool of up to N PostgreSQL
-# connections instead (psycopg's pool), and then DJANGO_CONN_MAX_AGE must be 0.
+# database open at teardown.  Under `make serve` the pages run in a fixed pool
+# of DJANGO_PAGE_THREADS threads per process (tournament/pages_in_threads.py),
+# each keeping its connection for DJANGO_CONN_MAX_AGE seconds; the game rooms'
+# sockets run their database work in threads of Channels', which Django asks
+# not to keep connections: DJANGO_DB_POOL=N gives each process a pool of up to
+# N PostgreSQL connections for both (psycopg's pool), and then
+# DJANGO_CONN_MAX_AGE must be 0.
+PAGE_THREADS = _env_int("DJANGO_PAGE_THREADS", 4)
+if PAGE_THREADS < 1:
+    raise ImproperlyConfigured("DJANGO_PAGE_THREADS=0 would serve no page: set it to 1 or more (default 4).")
 conn_max_age = _env_int("DJANGO_CONN_MAX_AGE", 0)
 db_pool = _env_int("DJANGO_DB_POOL", 0)
 try:
