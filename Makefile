@@ -8,7 +8,7 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed.stamp
 PYTEST_ARGS ?=
-# `PORT=8001 make run`; `make serve` reads PORT too (tournament/gunicorn_conf.py).
+# `PORT=8001 make run`; `make serve` reads PORT too (tournament/serving/gunicorn_conf.py).
 PORT ?= 8000
 export PORT
 
@@ -36,7 +36,7 @@ run: $(STAMP)
 serve: $(STAMP)
 	$(VPY) manage.py migrate --noinput
 	$(VPY) manage.py collectstatic --noinput --verbosity 0
-	exec $(VPY) -m gunicorn -c python:tournament.gunicorn_conf tournament.asgi:application
+	exec $(VPY) -m gunicorn -c python:tournament.serving.gunicorn_conf tournament.asgi:application
 
 test: $(STAMP)
 	$(VPY) -m pytest $(PYTEST_ARGS)

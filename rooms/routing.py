@@ -4,7 +4,7 @@ spectator by the round and table."""
 from channels.generic.websocket import WebsocketConsumer
 from django.urls import path, re_path
 
-from tournament import converters  # noqa: F401 - registers <token:> and <number:>, as for the pages
+from tournament.serving import converters  # noqa: F401 - registers <token:> and <number:>, as for the pages
 
 from .consumers import RoomConsumer
 

@@ -24,7 +24,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.models import Match, Tournament
-from tournament.player_link import _player
+from tournament.pages.player_link import _player
 
 from . import services
 from .models import Room

@@ -28,7 +28,7 @@ class MetricColumn(tables.Column):
 
 
 # The `?sort=` values the standings page takes (a column, or a column with "-" for descending);
-# any other value is dropped before the page is made (tournament/cache.py).
+# any other value is dropped before the page is made (tournament/serving/cache.py).
 SORTABLE_COLUMNS = ("name", *[metric.key for metric in metrics_in_order(DEFAULT_ORDER)], "games_played")
 STANDINGS_SORTS = frozenset(prefix + column for column in SORTABLE_COLUMNS for prefix in ("", "-"))
 

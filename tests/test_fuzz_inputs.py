@@ -38,7 +38,7 @@ from tournament import services
 from tournament.domain.schedule import last_round
 from tournament.models import Match, Player, Round, Tournament
 from tournament.records import import_record, record_of
-from tournament.simulate import simulate
+from tournament.tfile.simulate import simulate
 from tournament.tfile import FileFault, dump, load_text, parse
 
 from tests.factories import make_event

@@ -13,8 +13,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("games", "rooms", "scoring", "tournament")
-PURE_CORES = ("games.engine", "tournament.domain", "tournament.pairing", "tournament.tfile", "tournament.trf",
-              "tournament.next_round", "scoring.tally", "scoring.head_to_head", "scoring.metrics", "scoring.standings",
+PURE_CORES = ("games.engine", "tournament.domain", "tournament.pairing", "tournament.tfile", "tournament.tfile.trf",
+              "tournament.pairing.next_round", "scoring.tally", "scoring.head_to_head", "scoring.metrics", "scoring.standings",
               "scoring.ties", "scoring.report", "games.colours", "rooms.clock", "rooms.referee")
 MAX_LINES = 400
 

@@ -7,6 +7,6 @@ class TournamentConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self):
-        from .versions import connect_signals
+        from .serving.versions import connect_signals
 
         connect_signals()

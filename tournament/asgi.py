@@ -1,9 +1,9 @@
 """ASGI entry point: the pages over HTTP and the game rooms over WebSockets (Channels).
 
 `make run` serves it with Daphne's `runserver`; `make serve` with uvicorn
-workers under gunicorn (tournament/gunicorn_conf.py).  The pages are
+workers under gunicorn (tournament/serving/gunicorn_conf.py).  The pages are
 Django's WSGI handler run in a pool of `DJANGO_PAGE_THREADS` threads per
-process (tournament/pages_in_threads.py: a third of the CPU of Django's ASGI
+process (tournament/serving/pages_in_threads.py: a third of the CPU of Django's ASGI
 handler for the same page).
 """
 import os
@@ -21,7 +21,7 @@ from django.conf import settings  # noqa: E402
 
 from rooms.routing import websocket_urlpatterns  # noqa: E402
 from rooms.sweeper import StartsSweeperAsgi  # noqa: E402
-from tournament.pages_in_threads import PagesInThreads  # noqa: E402
+from tournament.serving.pages_in_threads import PagesInThreads  # noqa: E402
 
 class AllowedHostsNowOriginValidator(OriginValidator):
     """channels' AllowedHostsOriginValidator, reading ALLOWED_HOSTS at each handshake rather than once at import:

@@ -4,7 +4,7 @@ from django.urls import include, path
 
 from rooms import desk
 
-from . import converters  # noqa: F401 - registers <number:>
+from .serving import converters  # noqa: F401 - registers <number:>
 from .organiser import absences, dashboard, drafts, grid, people, players, results, rounds, tournaments
 
 app_name = "manage"

@@ -85,7 +85,7 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organised_tournaments")
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="arbitrated_tournaments")
-    # Versions of what the public pages show (tournament/versions.py): every change; every page's frame.
+    # Versions of what the public pages show (tournament/serving/versions.py): every change; every page's frame.
     data_version = models.PositiveBigIntegerField(default=0, editable=False)
     frame_version = models.PositiveBigIntegerField(default=0, editable=False)
 
@@ -144,7 +144,7 @@ class Player(models.Model):
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     # The secret of the player's private link (/p/<token>/); renewing it revokes the old link.
     link_token = models.CharField(max_length=43, unique=True, default=new_link_token, editable=False)
-    # Moves with each change to the player's games: their public page (tournament/versions.py).
+    # Moves with each change to the player's games: their public page (tournament/serving/versions.py).
     data_version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
@@ -186,7 +186,7 @@ class Round(models.Model):
     # How the round was published: at the tables, or online with a start time (no clock runs before it).
     play = models.CharField(max_length=10, choices=Tournament.PlayChoice.choices, default=Play.TABLE)
     starts_at = models.DateTimeField(null=True, blank=True)
-    # Moves with each change to the round's matches: its pairings page (tournament/versions.py).
+    # Moves with each change to the round's matches: its pairings page (tournament/serving/versions.py).
     data_version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:

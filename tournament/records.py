@@ -20,7 +20,7 @@ from .domain.records import MatchRecord, PlayerRecord, RoundRecord, Settings, To
 from .domain.schedule import last_round
 from .models import ExcusedAbsence, Match, Player, Round, Tournament
 from .signals import round_published
-from .versions import bump
+from .serving.versions import bump
 
 
 def settings_of(tournament: Tournament, entries: int = 0) -> Settings:

@@ -85,7 +85,7 @@ def _env_site_url(name, default):
     return value.rstrip("/")
 
 
-# Where the printed QR codes and links point (tournament/site_url.py): the pages and `manage.py print` agree.
+# Where the printed QR codes and links point (tournament/serving/site_url.py): the pages and `manage.py print` agree.
 SITE_URL = _env_site_url("SITE_URL", "http://127.0.0.1:8000")
 # Unset, a development server (DEBUG) prints the address it is reached at instead (`PORT=8601 make run`).
 SITE_URL_GIVEN = bool(os.environ.get("SITE_URL", "").strip())
@@ -123,8 +123,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # Scripts from the site's static files only, no inline ones (tournament/csp.py).
-    "tournament.csp.ContentSecurityPolicyMiddleware",
+    # Scripts from the site's static files only, no inline ones (tournament/serving/csp.py).
+    "tournament.serving.csp.ContentSecurityPolicyMiddleware",
     # Static files from the app itself, also with DEBUG off (README, "Running it for real").
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -149,7 +149,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.colours",
-                "tournament.context_processors.role",
+                "tournament.pages.context_processors.role",
             ],
         },
     },
@@ -162,7 +162,7 @@ ASGI_APPLICATION = "tournament.asgi.application"
 # Connections close after each request unless DJANGO_CONN_MAX_AGE says to keep
 # them; kept connections of the live-server threads would also hold the test
 # database open at teardown.  Under `make serve` the pages run in a fixed pool
-# of DJANGO_PAGE_THREADS threads per process (tournament/pages_in_threads.py),
+# of DJANGO_PAGE_THREADS threads per process (tournament/serving/pages_in_threads.py),
 # each keeping its connection for DJANGO_CONN_MAX_AGE seconds; the game rooms'
 # sockets run their database work in threads of Channels', which Django asks
 # not to keep connections: DJANGO_DB_POOL=N gives each process a pool of up to
@@ -247,7 +247,7 @@ LOGIN_URL = "/accounts/login/"
 LOGIN_REDIRECT_URL = "/manage/"
 LOGOUT_REDIRECT_URL = "/"
 
-# Public pages are cached whole (tournament/cache.py), under keys holding each
+# Public pages are cached whole (tournament/serving/cache.py), under keys holding each
 # tournament's data version, so no process ever serves a stale page.  The
 # default is this process's memory, right for runserver and one gunicorn
 # worker.  REDIS_URL puts the cache in Redis, shared by every worker and every
@@ -265,8 +265,8 @@ if REDIS_URL:
     CACHES = {
         "default": {
             # Django's own Redis backend, plus a copy in each process of the
-            # pages read (their keys never change meaning: tournament/redis_cache.py).
-            "BACKEND": "tournament.redis_cache.RedisWithLocalCopies",
+            # pages read (their keys never change meaning: tournament/serving/redis_cache.py).
+            "BACKEND": "tournament.serving.redis_cache.RedisWithLocalCopies",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "ingenious",
             # Unlike the memory cache below, Redis has no entry limit of its
@@ -280,7 +280,7 @@ if REDIS_URL:
                 # rendered without it, never an error; /healthz says it.
                 "socket_connect_timeout": 0.3,
                 "socket_timeout": 0.3,
-                "LOCAL_COPIES_OF": ["public-page:", "public-value:"],  # versioned keys tournament/cache.py makes
+                "LOCAL_COPIES_OF": ["public-page:", "public-value:"],  # versioned keys tournament/serving/cache.py makes
                 "LOCAL_MAX_BYTES": PAGE_CACHE_BYTES,
             },
         }
@@ -288,8 +288,8 @@ if REDIS_URL:
 else:
     CACHES = {
         "default": {
-            # Django's memory cache, bounded in bytes too (tournament/memory_cache.py).
-            "BACKEND": "tournament.memory_cache.BoundedMemoryCache",
+            # Django's memory cache, bounded in bytes too (tournament/serving/memory_cache.py).
+            "BACKEND": "tournament.serving.memory_cache.BoundedMemoryCache",
             "LOCATION": "ingenious-public-pages",
             # Pages never expire by age: a change moves the version in their keys, so a
             # stale page is never reached again; the least recently used leave first
@@ -300,7 +300,7 @@ else:
     }
 
 # Errors go to stderr, each line with the request's method, path and user
-# (private-link tokens redacted: tournament/server_log.py); with DEBUG off,
+# (private-link tokens redacted: tournament/serving/server_log.py); with DEBUG off,
 # DJANGO_ADMINS also get each server error by mail, through the mail server
 # the DJANGO_EMAIL_* variables name.
 ADMINS = _env_admins("DJANGO_ADMINS")
@@ -316,17 +316,17 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "filters": {
-        "request_context": {"()": "tournament.server_log.RequestContextFilter"},
+        "request_context": {"()": "tournament.serving.server_log.RequestContextFilter"},
         "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
     },
     "formatters": {
         "with_request": {
-            "()": "tournament.server_log.RedactingFormatter",
+            "()": "tournament.serving.server_log.RedactingFormatter",
             "format": "%(asctime)s %(levelname)s %(name)s [%(request_method)s %(request_path)s "
                       "user=%(request_user)s] %(message)s",
         },
         # runserver's request lines, as Django writes them, less the private links' tokens.
-        "server": {"()": "tournament.server_log.RedactingFormatter", "format": "[%(asctime)s] %(message)s"},
+        "server": {"()": "tournament.serving.server_log.RedactingFormatter", "format": "[%(asctime)s] %(message)s"},
     },
     "handlers": {
         "stderr": {
@@ -336,7 +336,7 @@ LOGGING = {
             "formatter": "with_request",
         },
         "mail_admins": {
-            "class": "tournament.error_mail.RedactingAdminEmailHandler",
+            "class": "tournament.serving.error_mail.RedactingAdminEmailHandler",
             "level": "ERROR",
             "filters": ["require_debug_false", "request_context"],
         },
@@ -354,7 +354,7 @@ LOGGING = {
         # runserver's request lines ("GET /p/<token>/ HTTP/1.1" 200), which Django's default writes whole.
         "django.server": {"handlers": ["server_lines"], "level": "INFO", "propagate": False},
         # The same lines from Daphne's runserver (`make run`).  (uvicorn's access lines under `make serve`
-        # go through gunicorn's access log, redacted there: tournament/gunicorn_conf.py.)
+        # go through gunicorn's access log, redacted there: tournament/serving/gunicorn_conf.py.)
         "django.channels.server": {"handlers": ["server_lines"], "level": "INFO", "propagate": False},
     },
 }

@@ -4,7 +4,8 @@ from django.urls import include, path
 from django.contrib.auth import views as auth_views
 
 from rooms import views as rooms
-from tournament import converters, login_throttle, player_link, views  # noqa: F401 - converters registers <token:> and <number:>
+from tournament.pages import player_link, views
+from tournament.serving import converters, login_throttle  # noqa: F401 - converters registers <token:> and <number:>
 
 public = [
     path("", views.pairings, name="detail"),
@@ -36,8 +37,8 @@ urlpatterns = [
     path("accounts/login/", login_throttle.ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
-    path("healthz", include("tournament.health")),
+    path("healthz", include("tournament.serving.health")),
 ]
 
-handler400 = "tournament.errors.bad_request"
-handler500 = "tournament.errors.server_error"
+handler400 = "tournament.serving.errors.bad_request"
+handler500 = "tournament.serving.errors.server_error"

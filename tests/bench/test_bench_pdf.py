@@ -9,7 +9,7 @@ import time
 from games.bench_targets import PAIRING_SHEET_500_S
 
 from tournament.pdf import pairing_sheet
-from tournament.simulate import simulate
+from tournament.tfile.simulate import simulate
 from tournament.tfile import parse
 
 

@@ -18,7 +18,7 @@ from django.db import connection
 
 from games.bench_targets import PLAYERS_FILE_10000_S as TARGET_S
 from tournament.models import AuditEntry
-from tournament.players_csv import read_players
+from tournament.forms.players_csv import read_players
 
 from tests.factories import make_event
 

@@ -133,7 +133,7 @@ def test_sixty_junk_requests_to_a_cold_crosstable_grow_the_server_by_under_8_mb(
     """As an attacker would start: the first of the 60 renders the page (after a change moved its version)."""
     _manage_change = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c",
-         "from tournament.models import Tournament; from tournament.versions import bump; bump(Tournament.objects.get().pk)"],
+         "from tournament.models import Tournament; from tournament.serving.versions import bump; bump(Tournament.objects.get().pk)"],
         cwd=ROOT, env={**os.environ, "DATABASE_URL": _database_url(server)}, capture_output=True, text=True)
     assert _manage_change.returncode == 0, _manage_change.stderr
     before = rss_mb(server["pid"])

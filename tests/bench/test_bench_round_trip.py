@@ -19,7 +19,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 
-from tournament.forms import MAX_TOURNAMENT_FILE_BYTES
+from tournament.forms.organiser import MAX_TOURNAMENT_FILE_BYTES
 from tournament.models import Match, Tournament
 
 from tests.load.run import build_event

@@ -35,7 +35,7 @@ def make_inputs() -> dict:
     """The corpus: tournament files of several shapes and move logs, valid and one fault away from it."""
     from games.engine.simulate import random_game
     from tournament.management.commands.demo import demo_file
-    from tournament.simulate import simulate
+    from tournament.tfile.simulate import simulate
 
     small = simulate(4, 3, seed=11)
     small["settings"].update(bye_vp=0.5, progressive="running", late_entry_vp=0.5)

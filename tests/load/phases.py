@@ -57,7 +57,7 @@ def prepare_writes(password: str) -> None:
     from django.db.models import Count, F
 
     from tournament.models import Match, Round, Tournament
-    from tournament.versions import bump
+    from tournament.serving.versions import bump
 
     tournament = Tournament.objects.annotate(entries=Count("players")).order_by("-entries").first()
     user, _ = get_user_model().objects.get_or_create(username=ORGANISER)

@@ -12,10 +12,10 @@ on a 2-core machine, for the demo event grown to 500 players and 9 rounds.
 This script measures exactly that, in four steps:
 
 1. build a fresh SQLite database in a temporary folder (`manage.py migrate`,
-   then the event from the project's own generator, `tournament.simulate`),
+   then the event from the project's own generator, `tournament.tfile.simulate`),
    or the same in the PostgreSQL database of `--database-url`;
 2. start the site under gunicorn with DEBUG off, as `make serve` runs it (its
-   gunicorn settings, tournament/gunicorn_conf.py); with `--instances 2`, two
+   gunicorn settings, tournament/serving/gunicorn_conf.py); with `--instances 2`, two
    gunicorns on two ports sharing the PostgreSQL database and the Redis
    cache of `--redis-url`, as two machines behind a load balancer would;
 3. from this process (a separate OS process from gunicorn) warm the page
@@ -76,7 +76,7 @@ def build_event(players: int, rounds: int, seed: int = SEED) -> None:
     """
     from tournament.management.commands.demo import DEMO_NAME
     from tournament.records import import_record
-    from tournament.simulate import simulate
+    from tournament.tfile.simulate import simulate
     from tournament.tfile import parse
 
     file = simulate(
@@ -200,9 +200,9 @@ def start_server(env: dict, port: int, workers: int, threads: int, log_path: Pat
     keeps client connections open; with 1 it is the plain sync worker.
     """
     command = [
-        # As `make serve` runs it: the ASGI application under uvicorn's workers (tournament/gunicorn_conf.py);
+        # As `make serve` runs it: the ASGI application under uvicorn's workers (tournament/serving/gunicorn_conf.py);
         # --threads only matters to gunicorn's own threaded worker, which no longer serves the site.
-        sys.executable, "-m", "gunicorn", "-c", "python:tournament.gunicorn_conf", "tournament.asgi:application",
+        sys.executable, "-m", "gunicorn", "-c", "python:tournament.serving.gunicorn_conf", "tournament.asgi:application",
         "--bind", f"{HOST}:{port}",
         "--workers", str(workers),
         "--threads", str(threads),

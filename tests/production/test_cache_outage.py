@@ -33,7 +33,7 @@ def redis_settings(url: str) -> dict:
     """The cache of tournament/settings.py with REDIS_URL set, on `url`."""
     from tournament import settings as project
 
-    return {"default": {"BACKEND": "tournament.redis_cache.RedisWithLocalCopies", "LOCATION": url,
+    return {"default": {"BACKEND": "tournament.serving.redis_cache.RedisWithLocalCopies", "LOCATION": url,
                         "KEY_PREFIX": f"outage-{uuid.uuid4().hex[:8]}", "TIMEOUT": 3600,
                         "OPTIONS": {"socket_connect_timeout": 0.3, "socket_timeout": 0.3,
                                     "LOCAL_COPIES_OF": ["public-page:"], "LOCAL_MAX_BYTES": project.PAGE_CACHE_BYTES}}}
@@ -170,7 +170,7 @@ def test_a_redis_that_accepts_and_never_answers_is_a_miss_after_its_timeout(clie
 
 def test_a_hung_redis_costs_one_timeout_per_process_not_one_per_request(settings):
     """Under ASGI each request has a cache object of its own: the pause after a failure is the process's."""
-    from tournament.redis_cache import RedisWithLocalCopies
+    from tournament.serving.redis_cache import RedisWithLocalCopies
 
     with socket.socket() as silent:
         silent.bind(("127.0.0.1", 0))

@@ -6,7 +6,7 @@ import logging
 import pytest
 from django.core import mail
 
-from tournament.server_log import redact
+from tournament.serving.server_log import redact
 
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.production.failing_urls")]
 

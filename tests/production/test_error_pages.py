@@ -74,7 +74,7 @@ def test_any_other_error_is_still_the_500_page(monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("tournament.views.render", broken)
+    monkeypatch.setattr("tournament.pages.views.render", broken)
     response = Client(raise_request_exception=False).get("/")
     assert response.status_code == 500
     assert "<h1>Something went wrong on our side</h1>" in page_text(response)

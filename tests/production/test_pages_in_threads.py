@@ -1,4 +1,4 @@
-"""`make serve`'s pages: Django's WSGI handler run in a pool of threads under the ASGI server (tournament/pages_in_threads.py)."""
+"""`make serve`'s pages: Django's WSGI handler run in a pool of threads under the ASGI server (tournament/serving/pages_in_threads.py)."""
 
 import threading
 
@@ -8,7 +8,7 @@ from asgiref.testing import ApplicationCommunicator
 from django.core.signals import request_finished
 from django.core.wsgi import get_wsgi_application
 
-from tournament.pages_in_threads import PagesInThreads
+from tournament.serving.pages_in_threads import PagesInThreads
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -3,7 +3,7 @@
 from scoring.report import standings_report
 from scoring.standings import crosstable, round_chart, standings, standings_json
 from tournament.domain.rounds import half_points_before, progress
-from tournament.simulate import simulate
+from tournament.tfile.simulate import simulate
 from tournament.tfile import parse
 
 from .test_standings import game, pending, tournament

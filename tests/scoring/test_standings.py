@@ -14,7 +14,7 @@ import pytest
 from scoring.metrics import DEFAULT_ORDER, METRICS, Metric, progressive
 from scoring.standings import crosstable, standings, standings_json
 from tournament.domain.rounds import RoundKind
-from tournament.simulate import simulate
+from tournament.tfile.simulate import simulate
 from tournament.tfile import FORMAT, parse
 
 

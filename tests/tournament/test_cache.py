@@ -1,4 +1,4 @@
-"""The public pages come from the cache until something they show changes (tournament/cache.py)."""
+"""The public pages come from the cache until something they show changes (tournament/serving/cache.py)."""
 
 import uuid
 
@@ -9,7 +9,7 @@ from django.core.cache import cache
 from tournament import services
 from tournament.models import Match
 from tournament.records import import_record
-from tournament.simulate import simulate
+from tournament.tfile.simulate import simulate
 from tournament.tfile import parse
 
 from tests.factories import make_event, matches
@@ -192,7 +192,7 @@ def test_staff_pages_and_private_links_carry_no_etag(client, event):
 def test_a_new_release_never_serves_an_old_releases_pages(client, event, monkeypatch, tmp_path):
     """After an upgrade, pages stored by the old code (in Redis they outlive a restart) and the ETags browsers
     hold are not used: the key holds a digest of the code and templates."""
-    from tournament import cache as page_cache
+    from tournament.serving import cache as page_cache
 
     url = f"/t/{event.slug}/standings/"
     old = page(client, url)
@@ -206,7 +206,7 @@ def test_a_new_release_never_serves_an_old_releases_pages(client, event, monkeyp
 
 
 def test_the_release_digest_follows_the_templates(monkeypatch, tmp_path):
-    from tournament import cache as page_cache
+    from tournament.serving import cache as page_cache
 
     (tmp_path / "templates").mkdir()
     page_file = tmp_path / "templates" / "page.html"

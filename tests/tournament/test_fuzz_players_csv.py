@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from tournament.models import AuditEntry, Player
-from tournament.players_csv import read_players
+from tournament.forms.players_csv import read_players
 
 from tests.factories import make_event
 

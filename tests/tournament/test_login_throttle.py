@@ -1,4 +1,4 @@
-"""Failed logins are throttled per account and per address (issue 23, point 20; tournament/login_throttle.py).
+"""Failed logins are throttled per account and per address (issue 23, point 20; tournament/serving/login_throttle.py).
 
 Eight threads of wrong passwords cut public throughput eightfold: nothing
 stopped them.  Five wrong passwords for one account, or thirty from one
@@ -95,7 +95,7 @@ def test_a_cache_that_fails_leaves_logins_working(accounts, monkeypatch):
 
 
 def test_behind_the_https_proxy_the_address_is_the_one_the_proxy_added(accounts, settings):
-    from tournament import login_throttle
+    from tournament.serving import login_throttle
 
     settings.HTTPS = True
     for n in range(30):

@@ -1,4 +1,4 @@
-"""The memory cache is bounded in bytes as well as entries (tournament/memory_cache.py)."""
+"""The memory cache is bounded in bytes as well as entries (tournament/serving/memory_cache.py)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import uuid
 
 from django.conf import settings
 
-from tournament.memory_cache import BoundedMemoryCache
+from tournament.serving.memory_cache import BoundedMemoryCache
 
 
 def a_cache(max_bytes: int, **options) -> BoundedMemoryCache:
@@ -68,5 +68,5 @@ def test_the_site_uses_it_by_default_bounded_at_64_mb():
     if settings.REDIS_URL:  # the Redis set-up bounds its local copies the same way
         assert default["OPTIONS"]["LOCAL_MAX_BYTES"] == 64 * 2**20
         return
-    assert default["BACKEND"] == "tournament.memory_cache.BoundedMemoryCache"
+    assert default["BACKEND"] == "tournament.serving.memory_cache.BoundedMemoryCache"
     assert default["OPTIONS"]["MAX_BYTES"] == 64 * 2**20

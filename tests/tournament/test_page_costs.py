@@ -15,7 +15,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tournament.records import import_record
-from tournament.simulate import simulate
+from tournament.tfile.simulate import simulate
 from tournament.tfile import parse
 
 pytestmark = pytest.mark.django_db

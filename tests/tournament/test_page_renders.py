@@ -1,4 +1,4 @@
-"""Each page rendered once per change, however many ask at once (tournament/cache.py).
+"""Each page rendered once per change, however many ask at once (tournament/serving/cache.py).
 
 The view here is a stand-in that counts its renders and takes 0.3 s, as a
 big event's standings do: eight requests sent together must cost one render.
@@ -16,8 +16,8 @@ from django.db import connection
 from django.http import HttpResponse
 from django.test import RequestFactory
 
-from tournament.cache import _page_key, cached_public_page
-from tournament.versions import bump, scope
+from tournament.serving.cache import _page_key, cached_public_page
+from tournament.serving.versions import bump, scope
 
 from tests.factories import make_event
 
@@ -130,7 +130,7 @@ def test_the_live_pages_poll_costs_no_render_nor_cache_read(event, django_assert
     page = CountedPage()
     first = page.get(event.slug)
     reads = []
-    monkeypatch.setattr("tournament.cache._cache_get", lambda key: reads.append(key))
+    monkeypatch.setattr("tournament.serving.cache._cache_get", lambda key: reads.append(key))
     with django_assert_max_num_queries(1):
         again = page.get(event.slug, etag=first["ETag"])
     assert again.status_code == 304 and again["ETag"] == first["ETag"]
@@ -140,7 +140,7 @@ def test_the_live_pages_poll_costs_no_render_nor_cache_read(event, django_assert
 
 
 def test_a_value_several_pages_read_is_built_once_per_change(event):
-    from tournament.cache import remembered
+    from tournament.serving.cache import remembered
     from tournament.models import Tournament
 
     builds = []

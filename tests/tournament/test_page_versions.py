@@ -5,7 +5,7 @@ write is made, and each page read again: `X-Page-Cache: miss` says it was
 rendered afresh.  A page rendered afresh that shows nothing new costs a
 render; one not rendered that does show the change is a stale page: both are
 bugs here.  The sets below are worked out from what each page shows
-(tournament/versions.py), not from the code.
+(tournament/serving/versions.py), not from the code.
 """
 
 import uuid
@@ -164,11 +164,11 @@ def test_closing_a_round_and_an_excused_absence_show_on_every_page(client, event
 
 
 def test_the_standings_report_is_built_once_per_change_for_all_the_pages_that_read_it(client, event, monkeypatch):
-    import tournament.views
+    import tournament.pages.views
 
     built = []
-    real = tournament.views.standings_report
-    monkeypatch.setattr(tournament.views, "standings_report", lambda record: built.append(1) or real(record))
+    real = tournament.pages.views.standings_report
+    monkeypatch.setattr(tournament.pages.views, "standings_report", lambda record: built.append(1) or real(record))
     slug = event.slug
     for url in (f"/t/{slug}/standings/", f"/t/{slug}/crosstable/", f"/t/{slug}/screen/"):
         assert client.get(url)["X-Page-Cache"] == "miss"

@@ -13,7 +13,7 @@ from django.core.management.base import CommandError
 from scoring.standings import standings
 from tournament.domain.text import PROGRESSIVE_READINGS
 from tournament import pdf
-from tournament.simulate import simulate
+from tournament.tfile.simulate import simulate
 from tournament.tfile import parse
 
 pypdf = pytest.importorskip("pypdf", reason="pypdf is needed to read the printed sheets back")

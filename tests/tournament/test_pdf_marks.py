@@ -15,7 +15,7 @@ import pytest
 
 from scoring.standings import standings
 from tournament import pdf
-from tournament.simulate import simulate
+from tournament.tfile.simulate import simulate
 from tournament.tfile import parse
 
 from .test_trf import DRAW, LOSS, WIN, bye, forfeit, played, tournament

@@ -1,4 +1,4 @@
-"""A player's private page (tournament/player_link.py) says exactly where the player stands: no round yet, a bye
+"""A player's private page (tournament/pages/player_link.py) says exactly where the player stands: no round yet, a bye
 with its VP, an excused absence, a round closed under a stale form; and asking twice to be excused."""
 
 import pytest

@@ -1,5 +1,5 @@
 """The players file (CSV of name,rating,club): read as strictly as the tournament file, entered all at once or not
-at all (tournament/players_csv.py, services.import_players)."""
+at all (tournament/forms/players_csv.py, services.import_players)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.utils.html import escape
 
 from tournament import services
 from tournament.models import AuditEntry, Player
-from tournament.players_csv import PlayersFileFault, read_players
+from tournament.forms.players_csv import PlayersFileFault, read_players
 
 from tests.factories import make_event
 

@@ -11,8 +11,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils.html import escape
 
-from tournament.forms import PlayerForm
-from tournament.players_csv import PlayersFileFault, decode_players_file, read_players
+from tournament.forms.organiser import PlayerForm
+from tournament.forms.players_csv import PlayersFileFault, decode_players_file, read_players
 from tournament.tfile import FORMAT, FileFault, parse
 
 from tests.factories import make_event

@@ -12,10 +12,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 
-from tournament.forms import MAX_TOURNAMENT_FILE_BYTES
+from tournament.forms.organiser import MAX_TOURNAMENT_FILE_BYTES
 from tournament.models import Tournament
 from tournament.records import import_record
-from tournament.simulate import simulate
+from tournament.tfile.simulate import simulate
 from tournament.tfile import parse
 
 pytestmark = pytest.mark.django_db

@@ -1,5 +1,5 @@
-"""A private link's token in no line the server writes, nor in the admins' mail (tournament/server_log.py,
-tournament/error_mail.py): a failing page whose error names its own address, and runserver's request lines."""
+"""A private link's token in no line the server writes, nor in the admins' mail (tournament/serving/server_log.py,
+tournament/serving/error_mail.py): a failing page whose error names its own address, and runserver's request lines."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def test_runservers_request_lines_hold_no_token(caught):
 def test_gunicorns_error_log_redacts_a_traceback_too():
     from gunicorn.config import Config
 
-    from tournament.gunicorn_conf import RedactingLogger
+    from tournament.serving.gunicorn_conf import RedactingLogger
 
     config = Config()
     config.set("errorlog", "-")

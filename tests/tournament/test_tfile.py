@@ -8,7 +8,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tournament.models import Match, Player, Round, Tournament
-from tournament.simulate import simulate
+from tournament.tfile.simulate import simulate
 from tournament.tfile import FileFault, dump, parse
 
 pytestmark = pytest.mark.django_db

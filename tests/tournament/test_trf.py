@@ -1,4 +1,4 @@
-"""TRF-16 export (`tournament/trf.py`), worked by hand from the FIDE TRF16 column table.
+"""TRF-16 export (`tournament/tfile/trf.py`), worked by hand from the FIDE TRF16 column table.
 
 Columns (1-based): 1-3 `001`, 5-8 starting rank, 15-47 name, 49-52 rating,
 81-84 points, 86-89 rank, round r at 92+10(r-1): 4 opponent, 1 blank,
@@ -13,10 +13,10 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tournament.next_round import entrants
-from tournament.simulate import simulate
+from tournament.pairing.next_round import entrants
+from tournament.tfile.simulate import simulate
 from tournament.tfile import FORMAT, parse
-from tournament.trf import to_trf
+from tournament.tfile.trf import to_trf
 
 WIN = [[10, 10, 10, 10, 10, 10], [5, 10, 10, 10, 10, 10]]  # first's lowest colour 10 > 5: first wins
 LOSS = [WIN[1], WIN[0]]  # first loses

@@ -1,12 +1,12 @@
 """Excused absences in TRF-16 (issue 13): `Z`, `H` or `F` by the excused VP, TRF's codes for a known absence.
 
-See `tournament/trf.py`; the file shapes come from `test_tfile_excused.py`.
+See `tournament/tfile/trf.py`; the file shapes come from `test_tfile_excused.py`.
 """
 
 import pytest
 
 from tournament.tfile import parse
-from tournament.trf import to_trf
+from tournament.tfile.trf import to_trf
 
 from .test_tfile_excused import WIN, file
 

@@ -19,7 +19,7 @@ import subprocess
 import pytest
 
 from tournament.tfile import parse
-from tournament.trf import to_trf
+from tournament.tfile.trf import to_trf
 
 from .test_trf import DRAW, LOSS, WIN, bye, col, forfeit, played, player_lines, tournament
 

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tournament.records import import_record
-from tournament.simulate import simulate
+from tournament.tfile.simulate import simulate
 from tournament.tfile import parse
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@
     values    what a stored value may be (whole, finite, storable text)
     limits    the largest numbers and longest texts the database holds
 
-Pairing (`tournament.pairing`, `tournament.next_round`), standings
+Pairing (`tournament.pairing`, `tournament.pairing.next_round`), standings
 (`scoring`), the file (`tournament.tfile`), TRF-16, the pages and the sheets
 all read these.
 """

@@ -1,7 +1,7 @@
 """The tournament as plain data: what the file holds and what the database is read into.
 
 `TournamentFile` and its parts are the one shape every pure rule reads:
-pairing (`tournament.next_round`), standings (`scoring`), TRF, the public
+pairing (`tournament.pairing.next_round`), standings (`scoring`), TRF, the public
 pages and the printed sheets.  `tournament.tfile` reads and writes them as
 the `ingenious-tournament/1` file; `tournament.records` reads and writes
 them as database rows.  No Django here.

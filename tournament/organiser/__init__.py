@@ -6,7 +6,7 @@ staff user may create or import a tournament (and becomes its organiser).
 Anonymous visitors go to the login page; everyone else gets 403.  Each view
 reads a form, calls one service, and renders or redirects; a service's
 `Refused` is shown on the form (or, for a plain button, as an error note) by
-`tournament.submitting.refusal_shown`.
+`tournament.pages.submitting.refusal_shown`.
 
 - `access`: roles and the decorators that check them;
 - `tournaments`: the list, a new or imported tournament, settings, export, printing, the audit;

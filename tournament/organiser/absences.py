@@ -7,9 +7,9 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
 from .. import services
-from ..absence_forms import ExcuseForm
+from ..forms.absences import ExcuseForm
 from ..models import ExcusedAbsence
-from ..submitting import refusal_shown
+from ..pages.submitting import refusal_shown
 from .access import organiser_required
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from django.shortcuts import render
 from django.utils.text import capfirst
 
-from ..forms import PlayerForm, PlayersCsvForm, WithdrawForm
+from ..forms.organiser import PlayerForm, PlayersCsvForm, WithdrawForm
 from ..domain.enums import System
 from ..domain.schedule import finished as is_finished
-from ..absence_forms import ExcuseForm, rounds_to_come
+from ..forms.absences import ExcuseForm, rounds_to_come
 from ..models import ExcusedAbsence, Round, Submission
-from ..next_round import beyond_the_end, finished_detail
+from ..pairing.next_round import beyond_the_end, finished_detail
 from ..records import player_labels, record_of
 from .access import ORGANISER, arbiter_required, sees_player_links
 from .results import match_rows, results_counter

@@ -11,9 +11,9 @@ from django.shortcuts import get_object_or_404, redirect
 from django.views.decorators.http import require_POST
 
 from .. import services
-from ..draft_forms import ByeForm, ExcuseInDraftForm, PublishForm, SeatForm
+from ..forms.drafts import ByeForm, ExcuseInDraftForm, PublishForm, SeatForm
 from ..records import player_labels
-from ..submitting import refusal_shown
+from ..pages.submitting import refusal_shown
 from .access import organiser_required
 from .rounds import draft_edit, draft_round, render_round, round_action
 

@@ -26,10 +26,10 @@ from games.colours import COLOURS
 
 from ..domain.results import game_half_points
 from ..domain.text import format_result, quoted, result_words
-from ..forms import ResultForm
+from ..forms.organiser import ResultForm
 from ..models import Match, Round, Submission
 from ..records import player_labels
-from ..submitting import refusal_shown
+from ..pages.submitting import refusal_shown
 from .access import arbiter_required
 from .results import match_rows, results_counter
 

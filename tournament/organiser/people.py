@@ -10,10 +10,10 @@ from django.views.decorators.cache import never_cache
 from .. import services
 from ..domain.names import player_order
 from ..domain.values import whole_number
-from ..forms import RoleForm
+from ..forms.organiser import RoleForm
 from ..records import player_labels
-from ..site_url import absolute, site_root
-from ..submitting import posted, refusal_shown
+from ..serving.site_url import absolute, site_root
+from ..pages.submitting import posted, refusal_shown
 from .access import ORGANISER, arbiter_required, organiser_required, refuse_unless_sees_player_links
 
 

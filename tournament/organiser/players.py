@@ -7,10 +7,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from .. import services
-from ..absence_forms import ExcuseForm
+from ..forms.absences import ExcuseForm
 from ..domain.text import format_vp
-from ..forms import PlayerForm, PlayersCsvForm, WithdrawForm
-from ..submitting import posted, refusal_shown
+from ..forms.organiser import PlayerForm, PlayersCsvForm, WithdrawForm
+from ..pages.submitting import posted, refusal_shown
 from .access import organiser_required
 from .dashboard import render_dashboard
 

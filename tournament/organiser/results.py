@@ -10,10 +10,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from .. import services
 from ..domain.game_logs import same_name
 from ..domain.values import whole_number
-from ..forms import ResultForm
+from ..forms.organiser import ResultForm
 from ..models import Match, Round, Submission
 from ..records import player_labels
-from ..submitting import posted, refusal_shown, show_refusal
+from ..pages.submitting import posted, refusal_shown, show_refusal
 from .access import arbiter_required
 
 

@@ -8,10 +8,10 @@ from django.views.decorators.http import require_POST
 
 from .. import services
 from ..domain.text import format_vp
-from ..draft_forms import ByeForm, ExcuseInDraftForm, PublishForm, SeatForm, SwapForm
+from ..forms.drafts import ByeForm, ExcuseInDraftForm, PublishForm, SeatForm, SwapForm
 from ..models import Round
 from ..records import player_labels
-from ..submitting import refusal_shown
+from ..pages.submitting import refusal_shown
 from .access import ORGANISER, arbiter_required, organiser_required
 from .results import match_rows
 

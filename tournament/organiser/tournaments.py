@@ -18,13 +18,13 @@ from django.views.decorators.http import require_POST
 from .. import pdf, services
 from ..domain.enums import System
 from ..domain.values import whole_number
-from ..forms import TournamentFileForm, TournamentForm
+from ..forms.organiser import TournamentFileForm, TournamentForm
 from ..models import AuditEntry, Round, Tournament
 from ..records import record_of
-from ..site_url import sheet_addresses
-from ..submitting import posted, refusal_shown
+from ..serving.site_url import sheet_addresses
+from ..pages.submitting import posted, refusal_shown
 from ..tfile import dumps
-from ..trf import to_trf
+from ..tfile.trf import to_trf
 from .access import (arbiter_required, has_any_role, organiser_required, refuse_unless_sees_player_links,
                      sees_player_links, staff_required)
 

@@ -2,7 +2,7 @@
 
 The sheets are drawn from the plain record, which knows no web addresses:
 whoever prints passes `Addresses`, built from the `SITE_URL` setting
-(`tournament/site_url.py`), so the pages and `manage.py print` print the same
+(`tournament/serving/site_url.py`), so the pages and `manage.py print` print the same
 codes.  Without them a sheet has no codes.
 """
 

@@ -13,7 +13,7 @@ from ..domain.enums import MatchStatus
 from ..domain.records import RoundRecord, TournamentFile
 from ..domain.rounds import half_points_before
 from ..domain.schedule import idle_players
-from ..public import by_name, scheduled_forfeit
+from ..pages.public import by_name, scheduled_forfeit
 from ..domain.text import format_vp, result_text
 from .codes import NONE, Addresses, qr_code
 from .kit import (MARGIN, build, escape, find_round, fonts, listing, page_size, printing_date, share,

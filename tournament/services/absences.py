@@ -19,9 +19,9 @@ from .. import audit
 from ..domain.enums import System
 from ..domain.schedule import last_round
 from ..models import ExcusedAbsence, Player, Round, Tournament
-from ..next_round import table_idle
+from ..pairing.next_round import table_idle
 from ..records import record_of
-from ..versions import bump
+from ..serving.versions import bump
 from .refused import Refused
 
 

@@ -14,10 +14,10 @@ from django.db import transaction
 from django.db.models import Q
 
 from .. import audit
-from ..versions import bump, bump_round
+from ..serving.versions import bump, bump_round
 from ..domain.enums import System
 from ..models import ExcusedAbsence, Match, Player, Round, Tournament
-from ..next_round import entrants, outside_table, table_idle
+from ..pairing.next_round import entrants, outside_table, table_idle
 from ..pairing.draft_check import DraftCheck, DraftTable, check
 from ..records import record_of
 from .absences import cancel_excuse, excuse_player

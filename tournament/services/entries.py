@@ -8,7 +8,7 @@ from django.db import transaction
 from django.db.models import Max, Q
 
 from .. import audit
-from ..versions import bump
+from ..serving.versions import bump
 from ..domain.enums import System
 from ..domain.limits import MAX_PLAYER_TEXT
 from ..domain.names import name_key

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from .. import audit
-from ..versions import bump
+from ..serving.versions import bump
 from ..models import Tournament
 from .refused import Refused
 

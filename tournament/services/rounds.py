@@ -6,12 +6,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from .. import audit
-from ..versions import bump
+from ..serving.versions import bump
 from ..models import Match, Player, Round, Tournament
 from ..domain.enums import Play, System
 from ..domain.schedule import last_round
 from ..domain.records import TournamentFile
-from ..next_round import NotReady, next_round_number, pair_next
+from ..pairing.next_round import NotReady, next_round_number, pair_next
 from ..pairing import PairingImpossible
 from ..records import record_of
 from .entries import close_entries

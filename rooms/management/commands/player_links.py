@@ -10,7 +10,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.models import Player, Tournament
-from tournament.site_url import players_links
+from tournament.serving.site_url import players_links
 
 
 class Command(BaseCommand):

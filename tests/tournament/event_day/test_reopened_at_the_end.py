@@ -15,7 +15,7 @@ import pytest
 
 from tournament import pdf, services
 from tournament.models import Round
-from tournament.next_round import Finished, NotReady, pair_next as pair_record
+from tournament.pairing.next_round import Finished, NotReady, pair_next as pair_record
 from tournament.records import record_of
 
 from tests.factories import make_event, play_rounds

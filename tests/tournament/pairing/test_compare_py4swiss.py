@@ -42,10 +42,10 @@ from py4swiss.engines import DutchEngine  # noqa: E402
 from py4swiss.engines.common import PairingError  # noqa: E402
 from py4swiss.trf import TrfParser  # noqa: E402
 
-from tournament.next_round import entrants, pair_next  # noqa: E402
-from tournament.simulate import simulate  # noqa: E402
+from tournament.pairing.next_round import entrants, pair_next  # noqa: E402
+from tournament.tfile.simulate import simulate  # noqa: E402
 from tournament.tfile import parse  # noqa: E402
-from tournament.trf import to_trf  # noqa: E402
+from tournament.tfile.trf import to_trf  # noqa: E402
 
 ROUNDS = 7
 FIELDS = {  # players: simulate() options

@@ -27,8 +27,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-import tournament.simulate as simulate_module
-from tournament.next_round import entrants
+import tournament.tfile.simulate as simulate_module
+from tournament.pairing.next_round import entrants
 from tournament.pairing import PairingImpossible
 from tournament.tfile import parse
 

@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 
 from games.engine.simulate import random_game
 from tournament import services
-from tournament.forms import PlayersCsvForm
+from tournament.forms.organiser import PlayersCsvForm
 from tournament.models import Match, Player, Round
 
 from tests.factories import make_event, play, refusal

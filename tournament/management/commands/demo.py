@@ -14,7 +14,7 @@ from django.db import transaction
 
 from tournament import services
 from tournament.models import Tournament
-from tournament.simulate import simulate
+from tournament.tfile.simulate import simulate
 from tournament.tfile import parse
 
 DEMO_NAME = "MSO Demo Open (Ingenious)"

@@ -1,9 +1,9 @@
-"""`python manage.py export_trf FILE`: a tournament file as FIDE TRF-16 (see `tournament/trf.py`)."""
+"""`python manage.py export_trf FILE`: a tournament file as FIDE TRF-16 (see `tournament/tfile/trf.py`)."""
 
 from django.core.management.base import BaseCommand
 
 from tournament.management.tournament_file import read_tournament_file
-from tournament.trf import to_trf
+from tournament.tfile.trf import to_trf
 
 
 class Command(BaseCommand):

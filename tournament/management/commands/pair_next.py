@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from tournament.domain.enums import System
 from tournament.management.tournament_file import read_tournament_file
-from tournament.next_round import NotReady, pair_next
+from tournament.pairing.next_round import NotReady, pair_next
 from tournament.pairing import PairingImpossible
 
 

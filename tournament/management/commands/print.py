@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tournament import pdf
 from tournament.models import Round, Tournament
 from tournament.records import record_of
-from tournament.site_url import sheet_addresses
+from tournament.serving.site_url import sheet_addresses
 
 SHEETS, ROUND_SHEETS = pdf.SHEETS, pdf.ROUND_SHEETS
 

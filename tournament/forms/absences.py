@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from django import forms
 
-from .domain.schedule import last_round
-from .draft_forms import PlayerChoiceField
-from .models import Player, Round, Tournament
-from .records import record_of
+from ..domain.schedule import last_round
+from .drafts import PlayerChoiceField
+from ..models import Player, Round, Tournament
+from ..records import record_of
 
 
 def rounds_to_come(tournament: Tournament) -> list[int]:

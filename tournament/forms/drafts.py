@@ -10,9 +10,9 @@ from __future__ import annotations
 from django import forms
 from django.forms.models import ModelChoiceIterator
 
-from .domain.names import player_order
-from .models import Player, Round
-from .records import player_labels
+from ..domain.names import player_order
+from ..models import Player, Round
+from ..records import player_labels
 
 
 class _ByName(ModelChoiceIterator):

@@ -12,8 +12,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.urls import reverse
 
-from .models import Player, Tournament
-from .pdf.codes import Addresses
+from ..models import Player, Tournament
+from ..pdf.codes import Addresses
 
 
 def site_root(request=None) -> str:

@@ -16,14 +16,14 @@ from games.board_svg import board_svg
 from games.engine.clock import minutes
 from games.engine.timeline import timeline
 
-from .cache import cached_public_page, remembered
-from .domain.names import PLAIN_LETTERS
-from .domain.schedule import finished
-from .domain.text import PROGRESSIVE_READINGS
-from .models import Round, Tournament
+from ..serving.cache import cached_public_page, remembered
+from ..domain.names import PLAIN_LETTERS
+from ..domain.schedule import finished
+from ..domain.text import PROGRESSIVE_READINGS
+from ..models import Round, Tournament
 from .public import boards, by_name, final_places, games_of, podium
-from .records import match_log, record_of
-from .site_url import absolute
+from ..records import match_log, record_of
+from ..serving.site_url import absolute
 
 
 @cached_public_page

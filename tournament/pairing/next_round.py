@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 import zlib
 
-from .domain.enums import System
-from .domain.records import PlayerRecord, TournamentFile
-from .domain.rounds import PlayerRound, RoundKind, in_order, player_rounds, rounds_before
-from .domain.schedule import all_play_all_field, finished, last_round
-from .pairing import Entrant, PairingImpossible, RoundPairing, pair_all_play_all, pair_swiss
-from .pairing.robin import idle_seat
-from .pairing.model import FIRST, SECOND
+from ..domain.enums import System
+from ..domain.records import PlayerRecord, TournamentFile
+from ..domain.rounds import PlayerRound, RoundKind, in_order, player_rounds, rounds_before
+from ..domain.schedule import all_play_all_field, finished, last_round
+from . import Entrant, PairingImpossible, RoundPairing, pair_all_play_all, pair_swiss
+from .robin import idle_seat
+from .model import FIRST, SECOND
 
 
 class NotReady(ValueError):

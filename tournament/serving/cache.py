@@ -25,7 +25,7 @@ else waits for the new one at most `WAIT_SECONDS`, then renders it itself.
 **The cache may fail.**  Every cache call goes through `_cache_get`,
 `_cache_set`... : an error is a miss (reads) or ignored (writes), so a
 stopped or hung Redis makes pages slower, never an error (the Redis backend
-also answers fast then: tournament/redis_cache.py).
+also answers fast then: tournament/serving/redis_cache.py).
 """
 
 from __future__ import annotations
@@ -261,7 +261,7 @@ def remembered(name: str, tournament, build):
 
     For what several pages and sheets read, such as one standings report:
     the value must depend on nothing but the tournament's data, whose every
-    change moves `data_version` (tournament/versions.py).  `tournament` is the
+    change moves `data_version` (tournament/serving/versions.py).  `tournament` is the
     row as the caller read it, before it reads the data `build` uses, so the
     value is never older than its key.  In this process one thread builds it
     while the others asking for it wait; a cache that fails means a build each time.
@@ -291,7 +291,7 @@ def cached_public_page(view=None, *, reads: dict | None = None, shows: str = "ev
     """Serve the view's page from the cache to anonymous GETs; render it once per change on a miss.
 
     Only anonymous visitors share pages: staff see organiser links.  The key
-    holds the versions of what the page `shows` (tournament/versions.py:
+    holds the versions of what the page `shows` (tournament/serving/versions.py:
     "everything", "round", "player", "game"), the path and the query
     parameters the page reads (`reads`, e.g. `?sort=` and `?_export=csv`);
     any other parameter is dropped for everyone (`_read_only`), so it neither

@@ -81,9 +81,9 @@ from __future__ import annotations
 
 from scoring.standings import standings
 
-from .domain.records import TournamentFile
-from .domain.rounds import PlayerRound, RoundKind, completed_rounds, player_rounds
-from .domain.schedule import last_round
+from ..domain.records import TournamentFile
+from ..domain.rounds import PlayerRound, RoundKind, completed_rounds, player_rounds
+from ..domain.schedule import last_round
 
 NAME_WIDTH = 33
 FIRST_BLOCK = 92  # 1-based column where round 1 starts

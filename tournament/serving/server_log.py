@@ -4,8 +4,8 @@ A player's private link (/p/<token>/) is the only key to their page, so a
 log line must not carry it: `redact()` replaces the token wherever a path
 appears: in Django's error lines (`RequestContextFilter`, and
 `RedactingFormatter` for the whole line, traceback included), in runserver's
-request lines, in the admins' error mail (`tournament.error_mail`) and in
-gunicorn's access log (`tournament.gunicorn_conf`).  Plain Python: no Django import.
+request lines, in the admins' error mail (`tournament.serving.error_mail`) and in
+gunicorn's access log (`tournament.serving.gunicorn_conf`).  Plain Python: no Django import.
 """
 
 from __future__ import annotations

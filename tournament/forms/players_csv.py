@@ -20,8 +20,8 @@ import io
 import unicodedata
 from dataclasses import dataclass
 
-from .domain.limits import MAX_PLAYER_TEXT, MAX_PLAYERS_FILE_ROWS
-from .domain.values import RATING_RULE, rating_of_text
+from ..domain.limits import MAX_PLAYER_TEXT, MAX_PLAYERS_FILE_ROWS
+from ..domain.values import RATING_RULE, rating_of_text
 
 MAX_FAULTS_SHOWN = 20
 

@@ -20,15 +20,15 @@ from django.views.decorators.http import require_POST
 
 from scoring.report import standings_report
 
-from . import services
-from .absence_forms import RequestExcuseForm
-from .domain.values import whole_number
-from .domain.schedule import finished
-from .forms import DisputeForm, PlayerResultForm
-from .models import ExcusedAbsence, Match, Player, RetiredLink, Round, Submission
+from .. import services
+from ..forms.absences import RequestExcuseForm
+from ..domain.values import whole_number
+from ..domain.schedule import finished
+from ..forms.organiser import DisputeForm, PlayerResultForm
+from ..models import ExcusedAbsence, Match, Player, RetiredLink, Round, Submission
 from .public import final_places
-from .records import record_of
-from .records import player_labels
+from ..records import record_of
+from ..records import player_labels
 from .submitting import refusal_shown
 
 

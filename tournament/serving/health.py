@@ -36,7 +36,7 @@ def database_answers() -> None:
 def cache_answers() -> None:
     """Raise unless the cache stores a value and gives it back (each call its own key: no clash between instances).
 
-    The pages treat a failing Redis as a miss (tournament/redis_cache.py), so
+    The pages treat a failing Redis as a miss (tournament/serving/redis_cache.py), so
     this asks through `round_trip`, the one call that raises, naming the
     error (a refused connection, a timeout); other caches never fail.
     """

@@ -12,8 +12,8 @@ import random
 
 from games.engine.simulate import random_game
 
-from .next_round import pair_next
-from .tfile import FORMAT, parse
+from ..pairing.next_round import pair_next
+from . import FORMAT, parse
 
 NAMES = (
     "Ann Able", "Ben Baker", "Zoë Ørsted", "Dai Evans", "Eve Fox", "Fay Gray", "Gus Hill", "Hana Ito",

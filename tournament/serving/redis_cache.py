@@ -1,7 +1,7 @@
 """Redis as the cache every process shares, with a copy in each process of the entries that never change.
 
 The public pages are cached under keys that hold their tournament's data
-version (tournament/cache.py): the page under a key never changes, it only
+version (tournament/serving/cache.py): the page under a key never changes, it only
 stops being asked for once the version moves on.  So a process may keep
 what it read from Redis and serve it again without asking Redis, which for
 a large page (the crosstable of a 500-player event is 5.5 MB) saves most of

@@ -10,14 +10,14 @@ from django import forms
 
 from games.colours import COLOURS
 
-from .domain.records import DEFAULT_SETTINGS
-from .domain.limits import MAX_RATING
-from .domain.values import RATING_RULE, is_rating
-from .domain.results import MAX_SCORE
-from .records import player_labels
-from .models import Match, Tournament
+from ..domain.records import DEFAULT_SETTINGS
+from ..domain.limits import MAX_RATING
+from ..domain.values import RATING_RULE, is_rating
+from ..domain.results import MAX_SCORE
+from ..records import player_labels
+from ..models import Match, Tournament
 from .players_csv import PlayersFileFault, decode_players_file, read_players
-from .tfile import FileFault, load_text
+from ..tfile import FileFault, load_text
 
 # What the site itself writes must come back in (README, "Limits"): its compact export of a 500-player,
 # 9-round event with every game logged is about 12 MB, with a third logged 3.8 MB.

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from django import forms
 from django.contrib import messages
 
-from .services import Refused
+from ..services import Refused
 
 
 def posted(request):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .domain.records import MatchRecord, TournamentFile
-from .domain.enums import MatchStatus
-from .domain.rounds import PlayerRound, RoundKind, half_points_before, in_order, player_rounds
-from .domain.schedule import absent_from, idle_players
-from .domain.names import player_order
-from .domain.text import format_vp, result_text
+from ..domain.records import MatchRecord, TournamentFile
+from ..domain.enums import MatchStatus
+from ..domain.rounds import PlayerRound, RoundKind, half_points_before, in_order, player_rounds
+from ..domain.schedule import absent_from, idle_players
+from ..domain.names import player_order
+from ..domain.text import format_vp, result_text
 
 
 @dataclass

@@ -1,15 +1,15 @@
-"""gunicorn's settings for `make serve`: `gunicorn -c python:tournament.gunicorn_conf tournament.asgi:application`.
+"""gunicorn's settings for `make serve`: `gunicorn -c python:tournament.serving.gunicorn_conf tournament.asgi:application`.
 
 The workers are uvicorn's (`uvicorn_worker.UvicornWorker`): the site is an
 ASGI application, the pages over HTTP and the game rooms over WebSockets
 (tournament/asgi.py), the pages in a pool of DJANGO_PAGE_THREADS threads per
-worker (tournament/pages_in_threads.py).
+worker (tournament/serving/pages_in_threads.py).
 
 - PORT (default 8000) and LISTEN_ADDRESS (default 127.0.0.1, for a proxy on
   the same machine; 0.0.0.0 to be reached from other machines directly);
 - WEB_CONCURRENCY worker processes (default 2 x cores + 1, gunicorn's advice);
 - the access log on stdout, gunicorn's own messages on stderr, private-link
-  tokens redacted from both (tournament/server_log.py).
+  tokens redacted from both (tournament/serving/server_log.py).
 
 Anything else goes in GUNICORN_CMD_ARGS, e.g. "--threads 4" (gunicorn reads it
 itself and it wins over this file).  A value that cannot be read stops the
@@ -22,7 +22,7 @@ import os
 
 from gunicorn.glogging import Logger
 
-from tournament.server_log import RedactingFormatter, RequestContextFilter, redact
+from tournament.serving.server_log import RedactingFormatter, RequestContextFilter, redact
 
 
 def _whole_number(name: str, default: int, smallest: int, largest: int) -> int:

@@ -1,7 +1,7 @@
 """What each public page shows, as version numbers kept in the database and moved with the change.
 
 A public page is cached under a key holding the versions of what it shows
-(tournament/cache.py), so a change makes stale exactly the pages that show
+(tournament/serving/cache.py), so a change makes stale exactly the pages that show
 it, and the others survive.  The versions:
 
 - `Tournament.frame_version`: what every page of the tournament shows: its
@@ -36,7 +36,7 @@ from collections.abc import Iterable
 from django.db.models import F, OuterRef, Subquery, Sum
 from django.db.models.signals import post_delete, post_save
 
-from .models import Match, Player, Round, Tournament
+from ..models import Match, Player, Round, Tournament
 
 
 def bump(tournament_id: int) -> None:
