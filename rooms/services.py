@@ -20,6 +20,7 @@ from typing import Sequence
 from django.db import transaction
 
 from tournament import audit
+from tournament.domain.entry import ResultEntry
 from tournament.models import Match
 from tournament.services import Refused as ResultRefused
 from tournament.services.results import enter_result
@@ -365,10 +366,9 @@ def _write_result(room: Room, table: Table) -> None:
     try:
         if outcome.forfeit:
             winner = None if outcome.winner is None else (match.first, match.second)[outcome.winner]
-            enter_result(match, status=Match.FORFEIT, user=GAME_ROOM, forfeit_winner=winner)
+            enter_result(match, ResultEntry.room_forfeit(winner), user=GAME_ROOM)
         else:
-            enter_result(match, status=Match.PLAYED, user=GAME_ROOM, log_text=json.dumps(public_log(table)),
-                         log_names_are_players=True)
+            enter_result(match, ResultEntry.from_game_room(json.dumps(public_log(table))), user=GAME_ROOM)
     except ResultRefused:
         # A closed round or a result entered meanwhile: the room keeps its log; an arbiter decides.
         pass

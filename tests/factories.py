@@ -61,7 +61,7 @@ def play(round_: Round, scores=FIRST_WINS) -> None:
     if round_.status == Round.DRAFT:
         services.publish_round(round_)
     for match in round_.matches.filter(status=Match.PENDING):
-        services.enter_result(match, status=Match.PLAYED, scores=scores, flagged=[False, False])
+        services.enter_result(match, services.ResultEntry.typed(scores=scores, flagged=[False, False]))
     services.close_round(round_)
 
 

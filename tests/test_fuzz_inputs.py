@@ -764,7 +764,7 @@ def matches(organiser):
     tournament = make_event("Fuzz Open", ["Ann Able", "Zoë Ørsted", "Cy Cole", "Dai Evans"], organiser=organiser,
                             system="swiss", publish_round_one=True)
     pending, played = Match.objects.filter(round__tournament=tournament).order_by("table")
-    services.enter_result(played, status="played", scores=[[9] * 6, [4] * 6])
+    services.enter_result(played, services.ResultEntry.typed(scores=[[9] * 6, [4] * 6]))
     return tournament, Match.objects.get(pk=pending.pk), Match.objects.get(pk=played.pk)
 
 

@@ -28,7 +28,7 @@ def test_every_pairing_of_a_40_player_round_shows_without_scrolling(page, size):
     names = [f"Player {chr(65 + i // 26)}{chr(97 + i % 26)} Longername-{i:02}" for i in range(40)]
     event = make_event("Venue Open", names, ratings=list(range(2400, 2000, -10)), system="swiss",
                        rounds_announced=5, publish_round_one=True)
-    services.enter_result(event.rounds.get().matches.first(), status=Match.PLAYED, scores=[[7] * 6, [6] * 6])
+    services.enter_result(event.rounds.get().matches.first(), services.ResultEntry.typed(scores=[[7] * 6, [6] * 6]))
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(f"{page.base}/t/{event.slug}/screen/")
     count = page.evaluate("document.querySelectorAll('.screen-page').length")

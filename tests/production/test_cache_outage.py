@@ -107,7 +107,7 @@ def look(client, url):
 
 def enter_a_result(event) -> Match:
     match = Match.objects.filter(round__tournament=event, status=Match.PENDING).order_by("table").first()
-    return services.enter_result(match, status=Match.PLAYED, scores=SCORES)
+    return services.enter_result(match, services.ResultEntry.typed(scores=SCORES))
 
 
 def assert_served_without_the_cache(client, event):

@@ -54,7 +54,7 @@ def test_a_second_look_at_the_standings_comes_from_the_cache(client, event, djan
 
 
 def test_every_public_page_is_cached(client, event):
-    services.enter_result(matches(event)[0], status=Match.FORFEIT, forfeit_winner=matches(event)[0].first)
+    services.enter_result(matches(event)[0], services.ResultEntry.forfeit(matches(event)[0].first))
     for url in ("/", f"/t/{event.slug}/", f"/t/{event.slug}/round/1/", f"/t/{event.slug}/players/1/",
                 f"/t/{event.slug}/standings/", f"/t/{event.slug}/crosstable/", f"/t/{event.slug}/screen/"):
         assert page(client, url)["X-Page-Cache"] == "miss", url
@@ -67,7 +67,7 @@ def test_a_result_shows_at_once_on_pairings_and_standings(client, event):
     standings_before = page(client, standings_url).content.decode()
     assert "to come" in before
     match = matches(event)[0]
-    services.enter_result(match, status=Match.PLAYED, scores=[[5, 6, 7, 8, 9, 10], [4, 18, 18, 18, 18, 18]])
+    services.enter_result(match, services.ResultEntry.typed(scores=[[5, 6, 7, 8, 9, 10], [4, 18, 18, 18, 18, 18]]))
     after = page(client, pairings_url)
     assert after["X-Page-Cache"] == "miss"
     assert "1–0" in after.content.decode()  # the first player's lowest colour, 5, beats 4
@@ -109,7 +109,7 @@ def test_adding_withdrawing_and_importing_players_show_at_once(client, event):
 def test_a_deleted_draft_round_disappears(client):
     tournament = make_event("X", ("Ann Able", "Ben Baker", "Cy Cole"), system="swiss", publish_round_one=True)
     for match in Match.objects.filter(round__tournament=tournament).exclude(status=Match.BYE):
-        services.enter_result(match, status=Match.FORFEIT, forfeit_winner=match.first)
+        services.enter_result(match, services.ResultEntry.forfeit(match.first))
     services.close_round(tournament.rounds.get())
     services.publish_round(services.generate_round(tournament))
     assert "Round 2" in page(client, f"/t/{tournament.slug}/").content.decode()
@@ -155,7 +155,7 @@ def test_saving_an_old_copy_of_the_tournament_does_not_bring_back_old_pages(clie
     stale_copy = type(event).objects.get(pk=event.pk)  # loaded before the result below
     url = f"/t/{event.slug}/round/1/"
     page(client, url)
-    services.enter_result(matches(event)[0], status=Match.FORFEIT, forfeit_winner=matches(event)[0].first)
+    services.enter_result(matches(event)[0], services.ResultEntry.forfeit(matches(event)[0].first))
     with_result = page(client, url).content.decode()
     assert "forfeit" in with_result.lower()
     stale_copy.name = "X renamed"
@@ -175,7 +175,7 @@ def test_an_unchanged_page_costs_one_query_and_a_304_until_a_result_changes_it(c
         unchanged = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert unchanged.status_code == 304 and unchanged["ETag"] == etag and not unchanged.content
     assert client.get(url, HTTP_IF_NONE_MATCH=f'W/{etag}, "other"').status_code == 304
-    services.enter_result(matches(event)[0], status=Match.PLAYED, scores=[[5] * 6, [4] * 6])
+    services.enter_result(matches(event)[0], services.ResultEntry.typed(scores=[[5] * 6, [4] * 6]))
     changed = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200 and changed["ETag"] != etag
     assert client.get(f"/t/{event.slug}/", HTTP_IF_NONE_MATCH=etag).status_code == 200  # another page's tag

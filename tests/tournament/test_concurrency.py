@@ -70,8 +70,8 @@ def test_two_saves_of_one_result_keep_one_and_tell_the_other():
     first_entry = [[9] * 6, [3] * 6]
     second_entry = [[2] * 6, [8] * 6]
     outcomes = at_once(
-        lambda: services.enter_result(match, status="played", scores=first_entry, version=0),
-        lambda: services.enter_result(match, status="played", scores=second_entry, version=0),
+        lambda: services.enter_result(match, services.ResultEntry.typed(scores=first_entry), version=0),
+        lambda: services.enter_result(match, services.ResultEntry.typed(scores=second_entry), version=0),
     )
     saved = [o for o in outcomes if isinstance(o, Match)]
     refused = [o for o in outcomes if isinstance(o, Refused)]
@@ -88,10 +88,14 @@ def test_two_corrections_from_the_same_version_keep_one():
     round_ = services.generate_round(tournament)
     services.publish_round(round_)
     match = round_.matches.first()
-    services.enter_result(match, status="played", scores=[[9] * 6, [3] * 6])
+    services.enter_result(match, services.ResultEntry.typed(scores=[[9] * 6, [3] * 6]))
     outcomes = at_once(
-        lambda: services.enter_result(match, status="played", scores=[[4] * 6, [5] * 6], correction=True, version=1),
-        lambda: services.enter_result(match, status="played", scores=[[6] * 6, [5] * 6], correction=True, version=1),
+        lambda: services.enter_result(match,
+                                      services.ResultEntry.typed(scores=[[4] * 6, [5] * 6]),
+                                      correction=True, version=1),
+        lambda: services.enter_result(match,
+                                      services.ResultEntry.typed(scores=[[6] * 6, [5] * 6]),
+                                      correction=True, version=1),
     )
     refused = [o for o in outcomes if isinstance(o, Refused)]
     assert len(refused) == 1 and refused[0].message.startswith("This result was changed by"), outcomes
@@ -107,7 +111,8 @@ def test_six_clicks_on_a_players_send_keep_one_result_and_one_audit_entry():
     round_ = services.generate_round(tournament)
     services.publish_round(round_)
     match = round_.matches.select_related("first", "second").first()
-    outcomes = at_once(*[lambda: services.submit_result(match.first, match, scores=[[12] * 6, [7] * 6])] * 6)
+    sent = services.ResultEntry.from_player(scores=[[12] * 6, [7] * 6])
+    outcomes = at_once(*[lambda: services.submit_result(match.first, match, sent)] * 6)
     assert all(isinstance(o, Submission) for o in outcomes), outcomes
     assert sorted(o.already_in for o in outcomes) == [False] + [True] * 5
     assert len({o.pk for o in outcomes}) == 1

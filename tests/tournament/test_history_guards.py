@@ -73,7 +73,7 @@ def test_a_round_with_no_match_is_refused_while_anyone_plays_in_it_and_past_the_
 def test_a_late_entry_withdraws_after_the_round_before_joining_at_the_earliest():
     event = make_event("Late Cup", NAMES[:4], ratings=RATINGS[:4], system="swiss", publish_round_one=True)
     for match in matches(event):
-        services.enter_result(match, status="forfeit", forfeit_winner=match.first)
+        services.enter_result(match, services.ResultEntry.forfeit(match.first))
     services.close_round(event.rounds.get(number=1))
     late = services.add_player(event, "Lou Late", rating=1500)
     assert late.joined_round == 2
@@ -101,7 +101,7 @@ def five(django_user_model):
 def test_the_announced_rounds_stay_at_least_the_rounds_paired(five):
     for match in matches(five):
         if match.second:
-            services.enter_result(match, status="forfeit", forfeit_winner=match.first)
+            services.enter_result(match, services.ResultEntry.forfeit(match.first))
     services.close_round(five.rounds.get(number=1))
     services.generate_round(five)  # round 2, a draft
     with pytest.raises(services.Refused) as refused:

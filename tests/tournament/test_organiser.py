@@ -180,7 +180,7 @@ def running(organiser):
     tournament = make_event("Guarded Open", ["Ann", "Ben", "Cy", "Di", "Ed"], organiser=organiser, system="swiss",
                             publish_round_one=True)
     match = tournament.rounds.get(number=1).matches.exclude(status=Match.BYE).first()
-    services.enter_result(match, status="played", scores=[[5] * 6, [4] * 6])
+    services.enter_result(match, services.ResultEntry.typed(scores=[[5] * 6, [4] * 6]))
     return tournament
 
 
@@ -353,7 +353,9 @@ def test_a_stale_correction_is_refused_and_keeps_what_was_typed(org_client, djan
     url = f"/manage/{running.slug}/match/{match.pk}/"
     assert 'value="1"' in input_tag(page_text(org_client.get(url)), "version")
     arbiter = django_user_model.objects.create_user("arbiter", is_staff=True)
-    services.enter_result(match, status="played", scores=[[8] * 6, [2] * 6], correction=True, user=arbiter, version=1)
+    services.enter_result(match,
+                          services.ResultEntry.typed(scores=[[8] * 6, [2] * 6]),
+                          correction=True, user=arbiter, version=1)
 
     response = org_client.post(url, played_form(match, [1, 2, 3, 4, 5, 6], [6] * 6, correct="on", version=1))
     shown = page_text(response)

@@ -39,7 +39,7 @@ def event():
     tournament = make_event("V", NAMES, system="swiss", rounds_announced=4, publish_round_one=True)
     round_one = tournament.rounds.get(number=1)
     for match in round_one.matches.filter(status=Match.PENDING):
-        services.enter_result(match, status=Match.PLAYED, scores=SCORES)
+        services.enter_result(match, services.ResultEntry.typed(scores=SCORES))
     services.close_round(round_one)
     services.publish_round(services.generate_round(tournament))
     return tournament
@@ -83,7 +83,8 @@ def game_in(event, number) -> Match:
 
 def test_a_result_in_the_current_round_leaves_round_one_and_the_other_players_pages_alone(client, event):
     match = game_in(event, 2)
-    rendered = rendered_after(client, event, lambda: services.enter_result(match, status=Match.PLAYED, scores=SCORES))
+    rendered = rendered_after(client, event, lambda: services.enter_result(match,
+                                                                           services.ResultEntry.typed(scores=SCORES)))
     assert rendered == EVERY_RANKING | {"latest", "round 2", match.first.name, match.second.name}
 
 
@@ -92,8 +93,9 @@ def test_a_corrected_result_in_round_one_shows_on_round_one_and_on_round_two_s_v
     services.reopen_round(round_one)
     match = round_one.matches.select_related("first", "second").order_by("table").first()
     swapped = [SCORES[1], SCORES[0]]
-    rendered = rendered_after(client, event, lambda: services.enter_result(
-        match, status=Match.PLAYED, scores=swapped, correction=True))
+    rendered = rendered_after(client, event, lambda: services.enter_result(match,
+                                                                           services.ResultEntry.typed(scores=swapped),
+                                                                           correction=True))
     assert rendered == EVERY_RANKING | {"latest", "round 1", "round 2", match.first.name, match.second.name}
     # ... and round 1's page shows it: table 1 now won by the second player.
     table_one = client.get(f"/t/{event.slug}/round/1/").content.decode().split("<tbody>")[1].split("</tr>")[0]
@@ -117,7 +119,7 @@ def test_a_new_private_link_changes_no_public_page(client, event):
 def test_a_draft_is_on_no_public_page_until_published(client, event):
     round_two = event.rounds.get(number=2)
     for match in round_two.matches.filter(status=Match.PENDING):
-        services.enter_result(match, status=Match.PLAYED, scores=SCORES)
+        services.enter_result(match, services.ResultEntry.typed(scores=SCORES))
     services.close_round(round_two)
     draft = services.start_by_hand(event)
     players = list(event.players.order_by("seed"))
@@ -136,7 +138,7 @@ def test_stored_versions_are_never_written_back_by_an_old_copy(client, event):
     match = game_in(event, 2)
     old_player = Player.objects.get(pk=match.first_id)
     old_round = match.round
-    services.enter_result(match, status=Match.PLAYED, scores=SCORES)
+    services.enter_result(match, services.ResultEntry.typed(scores=SCORES))
     moved = Player.objects.get(pk=match.first_id).data_version
     old_player.save()
     old_round.save()
@@ -148,7 +150,8 @@ def test_a_result_sent_through_a_private_link_shows_once_the_opponent_confirms_i
     match = game_in(event, 2)
     sent = []
     assert rendered_after(client, event, lambda: sent.append(
-        services.submit_result(match.first, match, scores=SCORES))) == set()  # waiting: on no public page
+        services.submit_result(match.first, match,
+                               services.ResultEntry.from_player(scores=SCORES)))) == set()  # waiting: on no public page
     rendered = rendered_after(client, event, lambda: services.answer_submission(match.second, sent[0], agree=True))
     assert rendered == EVERY_RANKING | {"latest", "round 2", match.first.name, match.second.name}
 
@@ -156,7 +159,7 @@ def test_a_result_sent_through_a_private_link_shows_once_the_opponent_confirms_i
 def test_closing_a_round_and_an_excused_absence_show_on_every_page(client, event):
     round_two = event.rounds.get(number=2)
     for match in round_two.matches.filter(status=Match.PENDING):
-        services.enter_result(match, status=Match.PLAYED, scores=SCORES)
+        services.enter_result(match, services.ResultEntry.typed(scores=SCORES))
     every_page = set(pages(event))
     assert rendered_after(client, event, lambda: services.close_round(round_two)) == every_page
     cy = event.players.get(name="Cy Cole")
@@ -173,7 +176,7 @@ def test_the_standings_report_is_built_once_per_change_for_all_the_pages_that_re
     for url in (f"/t/{slug}/standings/", f"/t/{slug}/crosstable/", f"/t/{slug}/screen/"):
         assert client.get(url)["X-Page-Cache"] == "miss"
     assert len(built) == 1
-    services.enter_result(game_in(event, 2), status=Match.PLAYED, scores=SCORES)
+    services.enter_result(game_in(event, 2), services.ResultEntry.typed(scores=SCORES))
     for url in (f"/t/{slug}/standings/", f"/t/{slug}/crosstable/", f"/t/{slug}/screen/"):
         assert client.get(url)["X-Page-Cache"] == "miss"
     assert len(built) == 2

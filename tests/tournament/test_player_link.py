@@ -46,8 +46,9 @@ def test_a_result_sent_to_a_closed_round_is_refused_without_a_form_to_send_again
                        rounds_announced=2, publish_round_one=True)
     match = matches(event)[0]
     assert "Send to" in page_text(client.get(link(match.first)))  # the page the player still has open
-    services.enter_result(match, status=Match.PLAYED, user=people["org"], scores=[[6] * 6, [5] * 6],
-                          flagged=[False, False])
+    services.enter_result(match,
+                          services.ResultEntry.typed(scores=[[6] * 6, [5] * 6], flagged=[False, False]),
+                          user=people["org"])
     services.close_round(event.rounds.get())
     page = page_text(client.post(f"{link(match.first)}game/{match.pk}/send/",
                                  {"version": 0, **score_fields([5] * 6, [6] * 6)}))

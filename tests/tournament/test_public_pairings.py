@@ -19,7 +19,7 @@ def event():
                             rounds_announced=3, bye_half_points=2, publish_round_one=True)
     first = tournament.rounds.get(number=1)
     for match in first.matches.exclude(second=None):
-        services.enter_result(match, status=Match.PLAYED, scores=[[6] * 6, [5] * 6])  # the first player wins
+        services.enter_result(match, services.ResultEntry.typed(scores=[[6] * 6, [5] * 6]))  # the first player wins
     services.close_round(first)
     services.publish_round(services.generate_round(tournament))
     return tournament
@@ -62,13 +62,13 @@ def robin():
     round_ = services.generate_round(tournament)
     services.publish_round(round_)
     for match in round_.matches.all():
-        services.enter_result(match, status=Match.PLAYED, scores=[[6] * 6, [5] * 6])  # the first player wins
+        services.enter_result(match, services.ResultEntry.typed(scores=[[6] * 6, [5] * 6]))  # the first player wins
     services.close_round(round_)
     services.withdraw(players["P5 Ed"], 1)
     services.excuse_player(players["P3 Cy"], 3)
     round_ = services.generate_round(tournament)
     services.publish_round(round_)
-    services.enter_result(round_.matches.get(table=1), status=Match.PLAYED, scores=[[6] * 6, [5] * 6])
+    services.enter_result(round_.matches.get(table=1), services.ResultEntry.typed(scores=[[6] * 6, [5] * 6]))
     services.close_round(round_)
     services.publish_round(services.generate_round(tournament))
     return tournament

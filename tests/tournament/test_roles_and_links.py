@@ -309,8 +309,8 @@ def test_a_bad_result_from_a_player_is_refused_with_the_field_named(client, even
 
 def test_each_change_is_in_the_audit_with_who_what_it_was_and_what_it_became(client, people, event):
     match = matches(event)[0]
-    services.enter_result(match, status=Match.PLAYED, user=people["arb"], scores=[[5] * 6, [4] * 6])
-    services.enter_result(match, status=Match.FORFEIT, user=people["org"], forfeit_winner=match.second, correction=True)
+    services.enter_result(match, services.ResultEntry.typed(scores=[[5] * 6, [4] * 6]), user=people["arb"])
+    services.enter_result(match, services.ResultEntry.forfeit(match.second), user=people["org"], correction=True)
     services.withdraw(event.players.get(name="Fay Fox"), 1, user=people["org"])
     services.update_settings(event, user=people["org"], rounds_announced=5)
 
@@ -371,7 +371,7 @@ def test_a_refused_change_leaves_no_audit_entry(people, event):
     with pytest.raises(services.Refused):
         services.generate_round(event, user=people["org"])  # round 1 is still open
     with pytest.raises(services.Refused):
-        services.enter_result(matches(event)[0], status=Match.PLAYED, scores=[[18] * 6, [18] * 6])
+        services.enter_result(matches(event)[0], services.ResultEntry.typed(scores=[[18] * 6, [18] * 6]))
     assert AuditEntry.objects.count() == before
 
 

@@ -17,7 +17,7 @@ def event(people):
                             organiser=people["org"], system="swiss", publish_round_one=True)
     services.add_role(tournament, people["arb"], "arbiter", user=people["org"])
     played = tournament.rounds.get().matches.exclude(second=None).first()
-    services.enter_result(played, status=Match.PLAYED, scores=[[5] * 6, [4] * 6])
+    services.enter_result(played, services.ResultEntry.typed(scores=[[5] * 6, [4] * 6]))
     return tournament
 
 

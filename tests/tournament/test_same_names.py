@@ -219,7 +219,7 @@ def test_a_result_names_which_of_the_pair_played_on_the_dashboard_the_grid_and_t
     published(event)
     leeds, match = the_pairs_game(event)
     other = match.second if match.first == leeds else match.first
-    services.enter_result(match, status=Match.PLAYED, scores=[[9] * 6, [5] * 6])  # the first player wins
+    services.enter_result(match, services.ResultEntry.typed(scores=[[9] * 6, [5] * 6]))  # the first player wins
     first, second = ("Ann Able (Leeds)", other.name) if match.first == leeds else (other.name, "Ann Able (Leeds)")
     summary = f"{first} 1–0 {second}"
     assert summary in " ".join(words(org_client.get(f"/manage/{event.slug}/")).split())
@@ -237,7 +237,7 @@ def test_the_finished_events_podium_tells_the_pair_apart(client, organiser):
         services.add_player(tournament, name, rating=rating, club=club, duplicate_ok=True)
     round_ = published(tournament)
     for match in round_.matches.all():
-        services.enter_result(match, status=Match.PLAYED, scores=[[9] * 6, [3] * 6], flagged=[False, False])
+        services.enter_result(match, services.ResultEntry.typed(scores=[[9] * 6, [3] * 6], flagged=[False, False]))
     services.close_round(round_)
     page = words(client.get(f"/t/{tournament.slug}/"))
     assert "The tournament is finished" in page

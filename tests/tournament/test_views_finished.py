@@ -44,8 +44,8 @@ def test_a_finished_event_looks_finished_on_the_public_page_the_home_list_and_a_
     round_ = services.generate_round(tournament)
     services.publish_round(round_)
     big, small = round_.matches.select_related("first", "second").order_by("table")
-    services.enter_result(big, status=Match.PLAYED, scores=[[9] * 6, [5] * 6])
-    services.enter_result(small, status=Match.PLAYED, scores=[[6] * 6, [7] * 6])
+    services.enter_result(big, services.ResultEntry.typed(scores=[[9] * 6, [5] * 6]))
+    services.enter_result(small, services.ResultEntry.typed(scores=[[6] * 6, [7] * 6]))
     detail = f"/t/{tournament.slug}/"
     third = small.first
     private = f"/p/{third.link_token}/"
@@ -73,7 +73,7 @@ def test_a_shared_final_place_is_said_as_shared_on_the_private_page(client):
     round_ = services.generate_round(tournament)
     services.publish_round(round_)
     match = round_.matches.get()
-    services.enter_result(match, status=Match.PLAYED, scores=[[6] * 6, [6] * 6])
+    services.enter_result(match, services.ResultEntry.typed(scores=[[6] * 6, [6] * 6]))
     services.close_round(round_)
     page = " ".join(page_text(client.get(f"/p/{match.first.link_token}/")).split())
     assert "The tournament is finished: you share places 1-2 of 2, with ½ VP." in page

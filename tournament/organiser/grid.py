@@ -26,7 +26,7 @@ from games.colours import COLOURS
 
 from ..domain.results import game_half_points
 from ..domain.text import format_result, quoted, result_words
-from ..forms.organiser import ResultForm
+from ..forms.results import ResultForm
 from ..models import Match, Round, Submission
 from ..records import player_labels
 from ..pages.submitting import refusal_shown
@@ -100,8 +100,7 @@ def _contradicted(match, form: ResultForm, over: str) -> tuple[Submission | None
     state = states[submission.pk] if submission is not None else None
     if submission is None or str(submission.pk) == over:
         return submission, state, ""
-    entry = form.entry()
-    typed = (entry["scores"], list(entry["flagged"]))
+    typed = form.entry().typed_result
     flags = [submission.first_flagged, submission.second_flagged]
     words = result_words(match.first.name, match.second.name, submission.scores, flags)
     sent = f"{words} ({_scores_said(match, submission)})"
@@ -183,7 +182,7 @@ def _save(request, rows) -> tuple[int | None, int | None]:
             over = rows[index]["submission"].pk
     if form.is_valid():
         with refusal_shown(request, form, ResultForm.SERVICE_FIELDS) as refusal:
-            match = services.enter_result(match, user=request.user, **form.entry())
+            match = services.enter_result(match, form.entry(), user=request.user, **form.guard())
             saved, form = table, None
         if refusal.refused is not None:
             match.refresh_from_db()

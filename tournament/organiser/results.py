@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from .. import services
 from ..domain.game_logs import same_name
 from ..domain.values import whole_number
-from ..forms.organiser import ResultForm
+from ..forms.results import ResultForm
 from ..models import Match, Round, Submission
 from ..records import player_labels
 from ..pages.submitting import posted, refusal_shown, show_refusal
@@ -65,7 +65,7 @@ def match_result(request, tournament, pk):
     if request.method == "POST" and form is not None and form.is_valid():
         correcting, log_text = form.has_result, form.cleaned_data.get("log_text")  # a refusal on the log drops it
         with refusal_shown(request, form, ResultForm.SERVICE_FIELDS) as refusal:
-            saved = services.enter_result(match, user=request.user, **form.entry())
+            saved = services.enter_result(match, form.entry(), user=request.user, **form.guard())
             verb = "corrected" if correcting else "saved"
             # A correction leaves the later rounds as they were paired (tournament.md, "Changing a round already out").
             stand = " " + services.stand_note(services.later_rounds(match.round)) if correcting else ""

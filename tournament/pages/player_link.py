@@ -24,7 +24,7 @@ from .. import services
 from ..forms.absences import RequestExcuseForm
 from ..domain.values import whole_number
 from ..domain.schedule import finished
-from ..forms.organiser import DisputeForm, PlayerResultForm
+from ..forms.results import DisputeForm, PlayerResultForm
 from ..models import ExcusedAbsence, Match, Player, RetiredLink, Round, Submission
 from .public import final_places
 from ..records import record_of
@@ -157,8 +157,7 @@ def submit(request, token, pk):
     form = PlayerResultForm(request.POST, request.FILES or None, match=match, auto_id="id_%s")
 
     def send(data):
-        sent = services.submit_result(player, match, scores=data["scores"], flagged=data["flagged"],
-                                      log_text=data["log_text"])
+        sent = services.submit_result(player, match, form.entry())
         if sent.already_in:
             return "Your result is already in, as you sent it: it counts once your opponent confirms it."
         if sent.status == Submission.CONFIRMED:

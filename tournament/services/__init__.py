@@ -36,6 +36,7 @@ from .absences import approve_excuse, cancel_excuse, excuse_player, request_excu
 from .events import delete_tournament, set_listed
 from .players import FORFEIT, PLAY, edit_player, games_to_play, remove_player, withdraw
 from .refused import Refused
+from ..domain.entry import ResultEntry
 from .results import check_played_result, enter_result, result_summary
 from .roles import ROLES, add_role, remove_role, renew_link
 from .rounds import close_round, delete_draft, generate_round, publish_round, swap_players
@@ -54,6 +55,6 @@ __all__ = [
     "FORFEIT", "PLAY", "edit_player", "games_to_play", "remove_player", "withdraw",
     "add_role", "remove_role", "renew_link",
     "close_round", "delete_draft", "draft_warnings", "generate_round", "publish_round", "swap_players",
-    "check_played_result", "enter_result", "result_summary",
+    "ResultEntry", "check_played_result", "enter_result", "result_summary",
     "answer_submission", "current_match", "no_game_reason", "shown_submission", "submission_states", "submit_result",
 ]

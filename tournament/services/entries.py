@@ -9,6 +9,7 @@ from django.db.models import Max, Q
 
 from .. import audit
 from ..serving.versions import bump
+from ..domain.entry import ResultEntry
 from ..domain.enums import System
 from ..domain.limits import MAX_PLAYER_TEXT
 from ..domain.names import name_key
@@ -279,7 +280,7 @@ def reinstate(player: Player, user=None) -> tuple[list[str], list[str]]:
             # The results players had sent for it, which the forfeit settled, wait again as they were.
             set_aside = list(game.submissions.filter(status=Submission.SETTLED, answered_at=game.entered_at)
                              .exclude(note=REPLACED_NOTE))
-            enter_result(game, status=Match.PENDING, correction=True, user=user)
+            enter_result(game, ResultEntry.removal(how="reinstated"), correction=True, user=user)
             for sent in set_aside:
                 disputed = bool(sent.note)  # a dispute's reason, or the scores sent with one
                 sent.status = Submission.DISPUTED if disputed else Submission.WAITING

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.db.models import Q
 
 from .. import audit
+from ..domain.entry import ResultEntry
 from ..domain.limits import MAX_PLAYER_TEXT
 from ..domain.values import RATING_RULE, is_rating
 from ..domain.names import name_key
@@ -151,5 +152,5 @@ def withdraw(player: Player, after_round: int, user=None, pending: str | None = 
     if pending == FORFEIT:
         for game in to_play:
             opponent = game.second if game.first_id == player.pk else game.first
-            enter_result(game, status=Match.FORFEIT, forfeit_winner=opponent, user=user)
+            enter_result(game, ResultEntry.forfeit(opponent, how="withdrawal"), user=user)
     return [absence.round_number for absence in dropped]

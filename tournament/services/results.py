@@ -2,59 +2,51 @@
 
 from __future__ import annotations
 
-import json
-
 from django.db import transaction
 from django.utils import timezone
 
-from games.engine import check_text
-
 from .. import audit
+from ..domain.entry import PLAYER, ResultEntry
 from ..domain.results import MAX_SCORE, ScoreFault, both_complete, check_scores, game_half_points
 from ..domain.text import format_result
 from ..domain.game_logs import log_mismatch
 from ..domain.values import is_whole, storable
-from ..models import AuditEntry, Match, Player, Round, Submission
+from ..models import AuditEntry, Match, Round, Submission
 from ..signals import result_entered
 from .refused import Refused
 
 
-def check_played_result(scores, flagged, log_text: str | None, match: Match | None = None, *,
-                        log_names_are_players: bool = False, first_is_second: bool = False,
-                        by_player: bool = False):
-    """The scores and flags a played result records, or `Refused` naming what is wrong.
+def check_played_result(entry: ResultEntry, match: Match | None = None):
+    """The scores, flags and log a played result records, or `Refused` naming what is wrong.
 
-    With a log, the engine replays it: an invalid log is refused with the
-    checker's message; a log that is not the match's game (its players in
-    the match's order, mso rules, the tournament's clock) is refused saying
-    what differs; typed scores, and the ticks typed with them, that disagree
-    are refused (`_check_ticks`).  Two ways through, for the organiser or
-    arbiter: `log_names_are_players` when the log names the players by other
-    names (an online platform's user names: the log's first is still the
-    match's first), and `first_is_second` when the players sat the wrong way
-    round (the match's second played first: the scores and flags, typed per
-    player, are then put in that order).  A player's own form has neither
-    (`by_player`): its refusal points to an arbiter instead.
+    With a log (read once, when the entry was built: `entry.reading`), an
+    invalid log is refused with the checker's message; a log that is not the
+    match's game (its players in the match's order, mso rules, the
+    tournament's clock) is refused saying what differs; typed scores, and the
+    ticks typed with them, that disagree are refused (`_check_ticks`).  Two
+    ways through, for the organiser or arbiter: `log_names_are_players` when
+    the log names the players by other names (an online platform's user
+    names: the log's first is still the match's first), and `first_is_second`
+    when the players sat the wrong way round (`entry.seated`: the scores and
+    flags, typed per player, are then put in that order).  A player's own
+    form has neither (`entry.by` is PLAYER): its refusal points to an arbiter.
     """
-    if first_is_second:
-        scores = None if scores is None else [scores[1], scores[0]]
-        flagged = None if flagged is None else [flagged[1], flagged[0]]
-    if log_text:
-        report = check_text(log_text)
+    scores, flagged = entry.played_scores, entry.played_flags
+    report = entry.reading
+    if report is not None:
         if not report.valid:
             where = "" if report.event is None else f"event {report.event}: "
             raise Refused(f"The move log is not valid ({report.code}): {where}{report.message}", "log")
         if match is not None:  # the services always say whose result it is; a bare check is of the log alone
-            _check_log_is_the_game(json.loads(log_text), match, log_names_are_players, first_is_second, by_player)
+            _check_log_is_the_game(report.log, match, entry)
         if scores is not None and scores != report.scores:
             raise Refused(f"The typed scores {scores} disagree with the move log, which gives {report.scores}.", "scores")
-        _check_ticks(scores, flagged, report.flagged, _log_order(match, first_is_second))
-        log = json.loads(log_text)
-        if not storable(log):
+        _check_ticks(scores, flagged, report.flagged, _log_order(match, entry))
+        if not storable(report.log):
             # The checker has refused non-finite numbers and surrogates; a NUL is valid
             # JSON and passes, but PostgreSQL's jsonb cannot store it.
             raise Refused("The move log holds a NUL character (\\u0000), which cannot be stored: remove it.", "log")
-        return report.scores, report.flagged, log
+        return report.scores, report.flagged, report.log
     if scores is None:
         raise Refused("Enter six scores for each player, or a move log.", "scores")
     try:
@@ -68,11 +60,11 @@ def check_played_result(scores, flagged, log_text: str | None, match: Match | No
     return scores, list(flagged or [False, False]), None
 
 
-def _log_order(match: Match | None, first_is_second: bool) -> tuple[str, str]:
+def _log_order(match: Match | None, entry: ResultEntry) -> tuple[str, str]:
     """The players' names in the order the log and the checked scores have them (who played first, first)."""
     if match is None:
         return "the first player", "the second player"
-    first, second = (match.second, match.first) if first_is_second else (match.first, match.second)
+    first, second = entry.seated(match.first, match.second)
     return first.name, second.name
 
 
@@ -96,11 +88,10 @@ def _check_ticks(scores, flagged, logged: list[bool], names: tuple[str, str]) ->
         raise Refused(f"The 'ran out of time' ticks disagree with the move log: {'; '.join(faults)}.", "flagged")
 
 
-def _check_log_is_the_game(log: dict, match: Match, names_are_players: bool, first_is_second: bool,
-                           by_player: bool) -> None:
-    first, second = (match.second, match.first) if first_is_second else (match.first, match.second)
+def _check_log_is_the_game(log: dict, match: Match, entry: ResultEntry) -> None:
+    first, second = entry.seated(match.first, match.second)
     names = log.get("players") or []
-    if names_are_players and len(names) == 2:
+    if entry.log_names_are_players and len(names) == 2:
         log = dict(log, players=[first.name, second.name])  # the organiser says who the log's names are
     mismatch = log_mismatch(log, first.name, second.name, match.round.tournament.clock_s)
     if mismatch:
@@ -108,7 +99,7 @@ def _check_log_is_the_game(log: dict, match: Match, names_are_players: bool, fir
         named = len(names) == 2 and log_mismatch(dict(log, players=[first.name, second.name]), first.name,
                                                    second.name, match.round.tournament.clock_s) is None
         ways = ""
-        if named and by_player:  # the ticks are on the arbiter's form only (forms.PlayerResultForm)
+        if named and entry.by == PLAYER:  # the ticks are on the arbiter's form only (result_forms.PlayerResultForm)
             ways = "; send the scores without the log, or ask an arbiter, who can accept it"
         elif named:
             ways = ("; if the log names the players by other names, tick 'the log's players are these players', "
@@ -116,13 +107,13 @@ def _check_log_is_the_game(log: dict, match: Match, names_are_players: bool, fir
         raise Refused(f"The move log is not this match's game: {mismatch}{ways}.", "log")
 
 
-def identity_notes(match: Match, log: dict | None, log_names_are_players: bool, first_is_second: bool) -> dict:
+def identity_notes(match: Match, log: dict | None, entry: ResultEntry) -> dict:
     """What the audit keeps of the two ways through: whose names the log used, who played first."""
     notes = {}
-    if first_is_second:
-        notes["played first"] = f"{match.second.name} (the match had {match.first.name} first)"
-    if log_names_are_players and log:
-        first, second = (match.second, match.first) if first_is_second else (match.first, match.second)
+    first, second = entry.seated(match.first, match.second)
+    if entry.first_is_second:
+        notes["played first"] = f"{first.name} (the match had {second.name} first)"
+    if entry.log_names_are_players and log:
         notes["log names"] = f"{log['players'][0]} is {first.name}, {log['players'][1]} is {second.name}"
     return notes
 
@@ -132,14 +123,15 @@ RESULT_ACTIONS = ("result confirmed by the opponent", "result entered", "result 
 
 
 @transaction.atomic
-def enter_result(match: Match, *, status: str, user=None, scores=None, flagged=None, log_text=None,
-                 forfeit_winner: Player | None = None, correction: bool = False, version: int | None = None,
-                 log_names_are_players: bool = False, first_is_second: bool = False) -> Match:
-    """Record a match's result.  A second entry is refused unless it is an explicit correction.
+def enter_result(match: Match, entry: ResultEntry, *, user=None, correction: bool = False,
+                 version: int | None = None) -> Match:
+    """Record a match's result (`entry`: what it is, who sent it).  A second entry is refused unless it is an
+    explicit `correction`; `version` is the match's version the form showed, when it came from one.
 
-    `user` is the organiser or arbiter entering it, or the confirming Player
-    when a result sent through the private links is confirmed.  Entering a
-    result settles the players' submissions still open on the match.
+    `user` is the organiser or arbiter entering it, the confirming Player
+    when a result sent through the private links is confirmed, or the game
+    room.  Entering a result settles the players' submissions still open on
+    the match.
     """
     match = Match.objects.select_for_update(of=("self",)).select_related(
         "round", "round__tournament", "first", "second", "forfeit_winner").get(pk=match.pk)
@@ -157,13 +149,12 @@ def enter_result(match: Match, *, status: str, user=None, scores=None, flagged=N
         raise Refused("This match already has a result; correct it explicitly if it is wrong.")
     before = audit.result_of(match)
     notes = {}
+    status, forfeit_winner = entry.status, entry.forfeit_winner
     if status == Match.PLAYED:
-        match.scores, (match.first_flagged, match.second_flagged), match.log = check_played_result(
-            scores, flagged, log_text, match, log_names_are_players=log_names_are_players,
-            first_is_second=first_is_second)
-        notes = identity_notes(match, match.log, log_names_are_players, first_is_second)
-        if first_is_second:  # the record says who really played first; the typed scores are already in that order
-            match.first, match.second = match.second, match.first
+        match.scores, (match.first_flagged, match.second_flagged), match.log = check_played_result(entry, match)
+        notes = identity_notes(match, match.log, entry)
+        # The record says who really played first; the checked scores are already in that order.
+        match.first, match.second = entry.seated(match.first, match.second)
         match.forfeit_winner = None
     elif status == Match.FORFEIT:
         if forfeit_winner is not None and forfeit_winner.pk not in (match.first_id, match.second_id):
@@ -185,7 +176,7 @@ def enter_result(match: Match, *, status: str, user=None, scores=None, flagged=N
     if status != Match.PENDING:
         match.submissions.open().update(
             status=Submission.SETTLED, answered_at=match.entered_at)
-    if isinstance(user, Player):
+    if entry.by == PLAYER:
         action = RESULT_ACTIONS[0]
     else:
         action = RESULT_ACTIONS[1] if before is None else RESULT_ACTIONS[3 if status == Match.PENDING else 2]

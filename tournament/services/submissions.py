@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -10,6 +9,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from .. import audit
+from ..domain.entry import ResultEntry
 from ..domain.text import format_vp
 from ..models import Match, Player, Round, Submission, Tournament
 from .refused import Refused
@@ -73,7 +73,7 @@ SENT_WITH_DISPUTE_NOTE = "the scores sent with the dispute"
 
 
 @transaction.atomic
-def submit_result(player: Player, match: Match, *, scores=None, flagged=None, log_text=None) -> Submission:
+def submit_result(player: Player, match: Match, entry: ResultEntry) -> Submission:
     """A player sends their game's result; it waits for the opponent to confirm it.
 
     The same result sent by both players counts at once.  A player may send
@@ -85,7 +85,7 @@ def submit_result(player: Player, match: Match, *, scores=None, flagged=None, lo
     transactions on SQLite) makes the sends of one game one after the other.
     """
     match = _players_match(player, match)  # locked: a second send of the same game waits here for the first
-    scores, flagged, log = check_played_result(scores, flagged, log_text, match, by_player=True)
+    scores, flagged, log = check_played_result(entry, match)
     open_ = list(match.submissions.open())
     if any(s.status == Submission.DISPUTED for s in open_):
         raise Refused("The result of this game is disputed: an arbiter will settle it.")
@@ -135,9 +135,7 @@ def answer_submission(player: Player, submission: Submission, *, agree: bool, no
     if agree:
         submission.status = Submission.CONFIRMED
         submission.save()
-        log_text = json.dumps(submission.log) if submission.log is not None else None
-        enter_result(match, status=Match.PLAYED, user=player, scores=submission.scores, flagged=flagged,
-                     log_text=log_text)
+        enter_result(match, ResultEntry.confirmed(submission.scores, flagged, submission.log), user=player)
         Match.objects.filter(pk=match.pk).update(confirmed_at=submission.answered_at)
         return submission
     note = (note or "").strip()
@@ -145,7 +143,7 @@ def answer_submission(player: Player, submission: Submission, *, agree: bool, no
         raise Refused("Say what is wrong with the result, so the arbiter knows.", "note")
     theirs = None
     if scores is not None:
-        scores, own_flags, _log = check_played_result(scores, flagged or [False, False], None, match)
+        scores, own_flags, _log = check_played_result(ResultEntry.with_dispute(scores, flagged), match)
         theirs = Submission.objects.create(match=match, by=player, scores=scores, first_flagged=own_flags[0],
                                            second_flagged=own_flags[1], status=Submission.DISPUTED,
                                            note=SENT_WITH_DISPUTE_NOTE, answered_at=submission.answered_at)
@@ -212,3 +210,4 @@ def shown_submission(open_: list[Submission], states: dict[int, SubmissionState]
         return states[sent.pk].disputed_by is not None and sent.by_id != states[sent.pk].disputed_by.pk
 
     return next((s for s in open_ if s.status == Submission.WAITING or disputed(s)), open_[0] if open_ else None)
+

@@ -67,8 +67,8 @@ def test_the_draft_names_a_table_wider_than_needed_and_the_bye_rules(org_client,
     services.publish_round(round_one)
     for match in round_one.matches.filter(status=Match.PENDING).select_related("first", "second"):
         higher_first = match.first.seed < match.second.seed
-        services.enter_result(match, status=Match.PLAYED,
-                              scores=[[9] * 6, [5] * 6] if higher_first else [[5] * 6, [9] * 6])
+        scores = [[9] * 6, [5] * 6] if higher_first else [[5] * 6, [9] * 6]
+        services.enter_result(match, services.ResultEntry.typed(scores=scores))
     services.close_round(round_one)
     base = f"/manage/{tournament.slug}/"
     org_client.post(base + "pair-by-hand/")

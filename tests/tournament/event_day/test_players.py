@@ -200,7 +200,7 @@ def test_withdrawing_a_player_whose_game_has_a_result_sent_says_so(org_client, e
                 if ann.pk in (m.first_id, m.second_id))
     opponent = game.second if game.first == ann else game.first
     scores = [[9] * 6, [5] * 6] if game.first == opponent else [[5] * 6, [9] * 6]
-    services.submit_result(opponent, game, scores=scores, flagged=[False, False])
+    services.submit_result(opponent, game, services.ResultEntry.from_player(scores=scores, flagged=[False, False]))
     page = text(org_client.post(f"/manage/{event.slug}/players/{ann.number}/withdraw/", {"after_round": "1"}))
     assert (f"{opponent.name} has sent a result for it ({opponent.name} wins, 9 v 5 in the lowest colour): if the "
             "game was played, let it be played and enter or confirm that result.") in page
@@ -214,7 +214,8 @@ def test_undoing_a_withdrawal_gives_back_the_result_sent_for_the_forfeited_game(
     game = next(m for m in round_two_out.matches.select_related("first", "second")
                 if ann.pk in (m.first_id, m.second_id))
     opponent = game.second if game.first == ann else game.first
-    sent = services.submit_result(opponent, game, scores=[[7] * 6, [6] * 6], flagged=[False, False])
+    sent = services.submit_result(opponent, game,
+                                  services.ResultEntry.from_player(scores=[[7] * 6, [6] * 6], flagged=[False, False]))
     org_client.post(f"/manage/{event.slug}/players/{ann.number}/withdraw/", {"after_round": "1", "pending": "forfeit"})
     sent.refresh_from_db()
     assert sent.status == Submission.SETTLED

@@ -43,14 +43,14 @@ def test_a_round_with_a_result_or_a_later_round_is_not_taken_back(org_client, ev
     base = f"/manage/{event.slug}/"
     round_one = Round.objects.get(tournament=event)
     first = round_one.matches.order_by("table").first()
-    services.enter_result(first, status=Match.PLAYED, scores=[[9] * 6, [5] * 6])
+    services.enter_result(first, services.ResultEntry.typed(scores=[[9] * 6, [5] * 6]))
     page = text(org_client.post(base + "round/1/take-back/", {"back": "round"}, follow=True))
     assert "Round 1 has results (table 1): a round with results can only be corrected, not taken back." in page
     play(round_one)
     services.publish_round(services.generate_round(event))
     page = text(org_client.post(base + "round/1/take-back/", {"back": "round"}, follow=True))
     assert "Round 1 is closed: only a published round with no result yet can be taken back to a draft." in page
-    services.enter_result(Round.objects.get(tournament=event, number=2).matches.first(), status=Match.FORFEIT)
+    services.enter_result(Round.objects.get(tournament=event, number=2).matches.first(), services.ResultEntry.forfeit())
     page = text(org_client.post(base + "round/2/take-back/", follow=True))
     assert "Round 2 has results (table 1)" in page
 
@@ -74,7 +74,7 @@ def test_a_closed_round_is_reopened_and_the_later_rounds_are_named(org_client, e
     # Corrected, then closed again: rounds 2 and 3 keep their tables.
     tables = list(Match.objects.filter(round__number__in=(2, 3), round__tournament=event).values_list("first", "second"))
     match = round_one.matches.order_by("table").first()
-    services.enter_result(match, status=Match.PLAYED, scores=[[5] * 6, [9] * 6], correction=True)
+    services.enter_result(match, services.ResultEntry.typed(scores=[[5] * 6, [9] * 6]), correction=True)
     org_client.post(base + "round/1/close/")
     assert Round.objects.get(pk=round_one.pk).status == Round.COMPLETE
     assert list(Match.objects.filter(round__number__in=(2, 3), round__tournament=event)
@@ -102,12 +102,12 @@ def test_a_closed_rounds_result_is_corrected_only_after_reopening_it(org_client,
     play(round_one)
     match = round_one.matches.order_by("table").first()
     with pytest.raises(services.Refused, match="Round 1 is closed: an organiser reopens it to correct a result."):
-        services.enter_result(match, status=Match.PLAYED, scores=[[5] * 6, [9] * 6], correction=True)
+        services.enter_result(match, services.ResultEntry.typed(scores=[[5] * 6, [9] * 6]), correction=True)
     page = text(org_client.get(f"/manage/{event.slug}/match/{match.pk}/"))
     assert "Round 1 is closed. To correct this" in page and "Save the correction" not in page
     services.reopen_round(round_one)
     page = text(org_client.get(f"/manage/{event.slug}/match/{match.pk}/"))
     assert "Save the correction" in page
-    services.enter_result(match, status=Match.PLAYED, scores=[[5] * 6, [9] * 6], correction=True)
+    services.enter_result(match, services.ResultEntry.typed(scores=[[5] * 6, [9] * 6]), correction=True)
     match.refresh_from_db()
     assert match.scores == [[5] * 6, [9] * 6]

@@ -112,7 +112,7 @@ def test_a_draft_round_has_no_grid_yet(org_client, organiser):
 
 
 def test_the_dashboard_counts_the_results_and_links_to_the_grid(org_client, event):
-    services.enter_result(games(event)[0], status=Match.PLAYED, scores=[[5] * 6, [4] * 6])
+    services.enter_result(games(event)[0], services.ResultEntry.typed(scores=[[5] * 6, [4] * 6]))
     page = page_text(org_client.get(f"/manage/{event.slug}/"))
     assert "1 of 2 results in" in page and f'href="{url(event)}"' in page
 
@@ -123,7 +123,7 @@ def test_the_grid_costs_the_same_queries_for_12_boards_as_for_250(org_client, or
         names = [f"Player {i:03}" for i in range(size)]
         event = make_event(f"Size {size}", names, organiser=organiser, system="swiss", rounds_announced=3,
                            publish_round_one=True)
-        services.enter_result(games(event)[0], status=Match.PLAYED, scores=[[5] * 6, [4] * 6])
+        services.enter_result(games(event)[0], services.ResultEntry.typed(scores=[[5] * 6, [4] * 6]))
         with CaptureQueriesContext(connection) as queries:
             page = page_text(org_client.get(url(event)))
         assert f"1 of {size // 2} results in" in page
@@ -147,7 +147,8 @@ def test_a_result_a_player_sent_is_shown_and_not_typed_over_unknowingly(org_clie
     match, other = games(event)
     page = org_client.get(url(event))  # opened before anyone sent anything
     assert "sent:" not in page_text(page)
-    services.submit_result(match.second, match, scores=[[4] * 6, [5] * 6], flagged=[False, False])
+    services.submit_result(match.second, match,
+                           services.ResultEntry.from_player(scores=[[4] * 6, [5] * 6], flagged=[False, False]))
     posted = board(match, [6] * 6, [5] * 6)
     answer = org_client.post(url(event), posted, **JSON).json()
     assert answer["saved"] is False
@@ -163,7 +164,8 @@ def test_a_result_a_player_sent_is_shown_and_not_typed_over_unknowingly(org_clie
     assert answer["saved"] is True
     assert Match.objects.get(pk=match.pk).scores == [[6] * 6, [5] * 6]
     # The other board: the result typed is the one sent, so it is saved at once.
-    services.submit_result(other.first, other, scores=[[7] * 6, [3] * 6], flagged=[False, False])
+    services.submit_result(other.first, other,
+                           services.ResultEntry.from_player(scores=[[7] * 6, [3] * 6], flagged=[False, False]))
     assert org_client.post(url(event), board(other, [7] * 6, [3] * 6), **JSON).json()["saved"] is True
 
 
@@ -171,7 +173,8 @@ def test_a_disputed_result_is_shown_with_who_disputes_and_held_even_when_typed_a
     """The first player sends a 9 v 5 win, the second disputes it ("I had 6 in red"): the board says who disputes
     and why, and entering the disputed result itself is held once, since someone objects to it."""
     match = games(event)[0]
-    sent = services.submit_result(match.first, match, scores=[[9] * 6, [5] * 6], flagged=[False, False])
+    sent = services.submit_result(match.first, match,
+                                  services.ResultEntry.from_player(scores=[[9] * 6, [5] * 6], flagged=[False, False]))
     services.answer_submission(match.second, sent, agree=False, note="I had 6 in red")
     page = html.unescape(org_client.get(url(event)).content.decode())
     assert f"disputed by {match.second.name}: \u201cI had 6 in red\u201d" in page

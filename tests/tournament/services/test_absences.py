@@ -51,7 +51,7 @@ def test_an_excused_player_is_left_out_of_the_swiss_round_and_scores_the_excused
     assert [r.kind for r in ben.rounds][1] == "excused"
     assert ben.rounds[1].half_points == 1 and ben.rounds[1].level == 0 and ben.rounds[1].difference == 0
     assert ben.games_played == 1
-    refusal(services.enter_result, excused, status=Match.PLAYED, scores=WIN, flagged=[False, False])
+    refusal(services.enter_result, excused, services.ResultEntry.typed(scores=WIN, flagged=[False, False]))
     excused.refresh_from_db()
     assert excused.status == Match.EXCUSED and excused.scores is None
 

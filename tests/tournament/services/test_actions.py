@@ -58,22 +58,22 @@ def test_pairing_by_the_engine_and_by_hand_are_refused_alike(event):
     services.publish_round(round_)
     assert both() == {"Round 1 is not closed yet: enter its results and close it first."}
     for match in round_.matches.filter(status=Match.PENDING):  # every result in, the round still not closed
-        services.enter_result(match, status=Match.PLAYED, scores=[[9] * 6, [3] * 6], flagged=[False, False])
+        services.enter_result(match, services.ResultEntry.typed(scores=[[9] * 6, [3] * 6], flagged=[False, False]))
     assert both() == {"Round 1 is not closed yet: enter its results and close it first."}
 
 
 def test_results_wait_for_publication_and_are_not_overwritten(event):
     round_ = services.generate_round(event)
     match = round_.matches.exclude(status=Match.BYE).first()
-    refusal(services.enter_result, match, status="played", scores=[[5] * 6, [4] * 6])
+    refusal(services.enter_result, match, services.ResultEntry.typed(scores=[[5] * 6, [4] * 6]))
     match.refresh_from_db()
     assert match.status == Match.PENDING and match.scores is None
     services.publish_round(round_)
-    services.enter_result(match, status="played", scores=[[5] * 6, [4] * 6], flagged=[False, True])
-    refusal(services.enter_result, match, status="played", scores=[[1] * 6, [9] * 6])
+    services.enter_result(match, services.ResultEntry.typed(scores=[[5] * 6, [4] * 6], flagged=[False, True]))
+    refusal(services.enter_result, match, services.ResultEntry.typed(scores=[[1] * 6, [9] * 6]))
     match.refresh_from_db()
     assert match.scores == [[5] * 6, [4] * 6] and match.second_flagged and match.version == 1
-    services.enter_result(match, status="played", scores=[[1] * 6, [9] * 6], correction=True)
+    services.enter_result(match, services.ResultEntry.typed(scores=[[1] * 6, [9] * 6]), correction=True)
     match.refresh_from_db()
     assert match.scores == [[1] * 6, [9] * 6] and match.version == 2
 
@@ -83,8 +83,9 @@ def test_a_stale_correction_is_refused_and_names_who_changed_it(event, django_us
     round_ = services.generate_round(event)
     services.publish_round(round_)
     match = round_.matches.exclude(status=Match.BYE).first()
-    services.enter_result(match, status="played", scores=[[5] * 6, [4] * 6], user=arbiter)
-    message = refusal(services.enter_result, match, status="played", scores=[[6] * 6, [4] * 6], correction=True, version=0).message
+    services.enter_result(match, services.ResultEntry.typed(scores=[[5] * 6, [4] * 6]), user=arbiter)
+    message = refusal(services.enter_result, match,
+                      services.ResultEntry.typed(scores=[[6] * 6, [4] * 6]), correction=True, version=0).message
     assert message.startswith("This result was changed by arbiter at ")
 
 
@@ -97,11 +98,12 @@ def test_a_stale_correction_is_refused_and_names_who_changed_it(event, django_us
     ],
 )
 def test_bad_typed_scores_are_refused(scores, message):
-    assert refusal(services.check_played_result, scores, [False, False], None).message == message
+    assert refusal(services.check_played_result, services.ResultEntry.typed(scores, [False, False])).message == message
 
 
 def test_all_18_is_accepted_as_a_win():
-    scores, flagged, log = services.check_played_result([[18] * 6, [18, 18, 18, 18, 18, 17]], None, None)
+    typed = services.ResultEntry.typed([[18] * 6, [18, 18, 18, 18, 18, 17]], None, None)
+    scores, flagged, log = services.check_played_result(typed)
     assert scores[0] == [18] * 6 and log is None
 
 
@@ -109,11 +111,11 @@ def test_a_log_fills_scores_and_flags_and_must_agree_with_typed_ones():
     log = random_game(2, "mso", seed=5, names=["Ann Able", "Ben Baker"], flag_chance=0.02)
     flagged = [any(e["type"] == "flag" and e["player"] == p for e in log["events"]) for p in (0, 1)]
     text = json.dumps(log)
-    scores, flags, stored = services.check_played_result(None, None, text)
+    scores, flags, stored = services.check_played_result(services.ResultEntry.typed(None, None, text))
     assert scores == log["final"] and flags == flagged and stored == log
     wrong = [row[:] for row in log["final"]]
     wrong[0][0] = (wrong[0][0] + 1) % 19
-    message = refusal(services.check_played_result, wrong, None, text).message
+    message = refusal(services.check_played_result, services.ResultEntry.typed(wrong, None, text)).message
     assert message.startswith("The typed scores") and "disagree with the move log" in message
 
 
@@ -121,7 +123,7 @@ def test_an_invalid_log_is_refused_with_the_checkers_message():
     log = random_game(2, "mso", seed=6, names=["Ann Able", "Ben Baker"])
     place = next(i for i, e in enumerate(log["events"]) if e["type"] == "place" and i > 20)
     log["events"][place]["gain"] = {"R": 17}
-    message = refusal(services.check_played_result, None, None, json.dumps(log)).message
+    message = refusal(services.check_played_result, services.ResultEntry.typed(None, None, json.dumps(log))).message
     assert message.startswith(f"The move log is not valid (wrong-gain): event {place}: ")
     assert "declared R+17" in message
 
@@ -130,10 +132,10 @@ def test_a_forfeit_winner_must_be_in_the_match(event):
     round_ = services.generate_round(event)
     services.publish_round(round_)
     match, other = round_.matches.exclude(status=Match.BYE)[:2]
-    refusal(services.enter_result, match, status="forfeit", forfeit_winner=other.first)
+    refusal(services.enter_result, match, services.ResultEntry.forfeit(other.first))
     match.refresh_from_db()
     assert match.status == Match.PENDING and match.forfeit_winner is None
-    services.enter_result(match, status="forfeit", forfeit_winner=match.second)
+    services.enter_result(match, services.ResultEntry.forfeit(match.second))
     match.refresh_from_db()
     assert match.status == "forfeit" and match.forfeit_winner == match.second
 
@@ -209,5 +211,5 @@ def test_a_log_with_a_nul_character_is_refused_before_the_database_sees_it():
     log = random_game(2, "mso", seed=3)
     log["event"] = "Open\u0000"
     with pytest.raises(services.Refused, match=r"NUL character") as refused:
-        services.check_played_result(None, None, json.dumps(log))
+        services.check_played_result(services.ResultEntry.typed(None, None, json.dumps(log)))
     assert refused.value.field == "log"

@@ -48,36 +48,41 @@ def log_of(*names, rules="mso", clock=None):
     (log_of("Ann Able", "Ben Baker", clock=900), "the log's clock is 900 s, but the tournament's is 600 s"),
 ])
 def test_a_log_of_another_game_is_refused_on_the_log_field(match, log, says):
-    refused = refusal(services.enter_result, match, status=Match.PLAYED, user=match.organiser, log_text=json.dumps(log))
+    refused = refusal(services.enter_result, match,
+                      services.ResultEntry.typed(log_text=json.dumps(log)), user=match.organiser)
     assert refused.field == "log" and says in refused.message
     match.refresh_from_db()
     assert match.status == Match.PENDING and match.log is None
 
 
 def test_the_players_own_link_refuses_it_too(match):
-    refused = refusal(services.submit_result, match.second, match, log_text=json.dumps(log_of("Ben Baker", "Ann Able")))
+    refused = refusal(services.submit_result, match.second, match,
+                      services.ResultEntry.from_player(log_text=json.dumps(log_of("Ben Baker", "Ann Able"))))
     assert refused.field == "log"  # the first player is not the match's: the words are checked above
     assert not match.submissions.exists()
 
 
 def test_platform_user_names_are_mapped_by_the_arbiter_and_audited(match):
     log = log_of("annie_77", "bbaker")
-    saved = services.enter_result(match, status=Match.PLAYED, user=match.organiser, log_text=json.dumps(log),
-                                  log_names_are_players=True)
+    saved = services.enter_result(match,
+                                  services.ResultEntry.typed(log_text=json.dumps(log), log_names_are_players=True),
+                                  user=match.organiser)
     assert saved.scores == log["final"] and saved.first.name == "Ann Able"
     entry = AuditEntry.objects.get(action="result entered")
     assert entry.after["log names"] == "annie_77 is Ann Able, bbaker is Ben Baker"
     # Mapping names does not excuse another rule set.
     other = log_of("annie_77", "bbaker", rules="kosmos")
-    refused = refusal(services.enter_result, match, status=Match.PLAYED, user=match.organiser,
-                      log_text=json.dumps(other), log_names_are_players=True, correction=True)
+    refused = refusal(services.enter_result, match,
+                      services.ResultEntry.typed(log_text=json.dumps(other), log_names_are_players=True),
+                      user=match.organiser, correction=True)
     assert "kosmos" in refused.message
 
 
 def test_players_who_sat_the_wrong_way_round_are_swapped_with_their_scores(match):
     log = log_of("Ben Baker", "Ann Able")  # Ben played first
-    saved = services.enter_result(match, status=Match.PLAYED, user=match.organiser, log_text=json.dumps(log),
-                                  first_is_second=True)
+    saved = services.enter_result(match,
+                                  services.ResultEntry.typed(log_text=json.dumps(log), first_is_second=True),
+                                  user=match.organiser)
     assert (saved.first.name, saved.second.name) == ("Ben Baker", "Ann Able")
     assert saved.scores == log["final"]  # the first list is Ben's, as the log has it
     entry = AuditEntry.objects.get(action="result entered")
@@ -86,8 +91,8 @@ def test_players_who_sat_the_wrong_way_round_are_swapped_with_their_scores(match
 
 def test_typed_scores_follow_their_players_when_the_first_player_is_swapped(match):
     ann, ben = [9, 9, 9, 9, 9, 9], [4, 5, 6, 7, 8, 9]
-    saved = services.enter_result(match, status=Match.PLAYED, user=match.organiser, scores=[ann, ben],
-                                  flagged=[False, True], first_is_second=True)
+    typed = services.ResultEntry.typed(scores=[ann, ben], flagged=[False, True], first_is_second=True)
+    saved = services.enter_result(match, typed, user=match.organiser)
     assert (saved.first.name, saved.scores, saved.first_flagged, saved.second_flagged) == (
         "Ben Baker", [ben, ann], True, False)
 
@@ -212,6 +217,19 @@ def test_a_refused_logs_way_through_is_the_arbiters_on_a_players_page(client, ma
     assert "tick &#x27;swap who played first&#x27;" in page
     # No box makes a game under other rules this one: neither page offers a way through.
     kosmos = json.dumps(log_of("Ann Able", "Ben Baker", rules="kosmos"))
-    refused = refusal(services.submit_result, match.second, match, log_text=kosmos)
+    refused = refusal(services.submit_result, match.second, match, services.ResultEntry.from_player(log_text=kosmos))
     assert refused.field == "log" and "arbiter" not in refused.message  # no way through named
     assert not match.submissions.exists()
+
+
+@pytest.mark.parametrize("first_is_second", [False, True])
+def test_a_logged_result_is_parsed_once_on_its_way_in(match, monkeypatch, first_is_second):
+    """From the form's text to the record, the log's JSON is read once (it was read three times)."""
+    log = log_of(*(("Ben Baker", "Ann Able") if first_is_second else ("Ann Able", "Ben Baker")))
+    text = json.dumps(log)
+    reads = []
+    real = json.loads
+    monkeypatch.setattr(json, "loads", lambda s, *a, **k: (reads.append(1) if s == text else None) or real(s, *a, **k))
+    saved = services.enter_result(match, services.ResultEntry.typed(log_text=text, first_is_second=first_is_second),
+                                  user=match.organiser)
+    assert len(reads) == 1 and saved.log == log and saved.first.name == log["players"][0]

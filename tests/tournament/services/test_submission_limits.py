@@ -32,8 +32,8 @@ def log_of(match: Match, seed: int) -> str:
 
 
 def test_a_result_sent_again_replaces_the_first_and_drops_its_log(game):
-    first = services.submit_result(game.first, game, log_text=log_of(game, 1))
-    second = services.submit_result(game.first, game, log_text=log_of(game, 2))
+    first = services.submit_result(game.first, game, services.ResultEntry.from_player(log_text=log_of(game, 1)))
+    second = services.submit_result(game.first, game, services.ResultEntry.from_player(log_text=log_of(game, 2)))
     first.refresh_from_db()
     assert (first.status, first.log, first.note) == (Submission.SETTLED, None,
                                                     "replaced by a newer result from the same player")
@@ -42,9 +42,9 @@ def test_a_result_sent_again_replaces_the_first_and_drops_its_log(game):
 
 def test_ten_sends_a_game_and_no_more(game):
     for n in range(MAX_SENDS_PER_GAME):
-        services.submit_result(game.first, game, scores=[[9 + n % 5] * 6, [3] * 6])
+        services.submit_result(game.first, game, services.ResultEntry.from_player(scores=[[9 + n % 5] * 6, [3] * 6]))
     with pytest.raises(services.Refused) as refused:
-        services.submit_result(game.first, game, scores=[[18] * 6, [3] * 6])
+        services.submit_result(game.first, game, services.ResultEntry.from_player(scores=[[18] * 6, [3] * 6]))
     assert refused.value.message == ("You have sent the result of this game 10 times, the most a link may: "
                                      "ask an arbiter to enter it.")
     assert Submission.objects.filter(match=game).count() == 10
@@ -63,7 +63,8 @@ def sent_entries(match: Match) -> int:
 
 
 def test_the_same_result_sent_six_times_is_kept_once_and_audited_once(game):
-    sends = [services.submit_result(game.first, game, scores=[[12] * 6, [7] * 6], flagged=[False, True])
+    sends = [services.submit_result(game.first, game,
+                                    services.ResultEntry.from_player(scores=[[12] * 6, [7] * 6], flagged=[False, True]))
              for _ in range(6)]
     assert [sent.already_in for sent in sends] == [False, True, True, True, True, True]
     assert {sent.pk for sent in sends} == {sends[0].pk}
@@ -77,8 +78,9 @@ def test_the_same_result_sent_six_times_is_kept_once_and_audited_once(game):
 
 def test_a_repeat_does_not_count_towards_the_ten_sends(game):
     for _ in range(MAX_SENDS_PER_GAME + 3):
-        services.submit_result(game.first, game, scores=[[11] * 6, [3] * 6])
-    assert services.submit_result(game.first, game, scores=[[12] * 6, [3] * 6]).already_in is False
+        services.submit_result(game.first, game, services.ResultEntry.from_player(scores=[[11] * 6, [3] * 6]))
+    assert services.submit_result(game.first, game,
+                                  services.ResultEntry.from_player(scores=[[12] * 6, [3] * 6])).already_in is False
     assert Submission.objects.filter(match=game).count() == 2
 
 
@@ -87,16 +89,20 @@ def test_a_repeat_does_not_count_towards_the_ten_sends(game):
     {"flagged": [True, False]},                  # another flag
 ])
 def test_a_different_result_is_a_new_send_replacing_the_first(game, change):
-    services.submit_result(game.first, game, scores=[[12] * 6, [7] * 6])
-    again = services.submit_result(game.first, game, **{"scores": [[12] * 6, [7] * 6], **change})
+    services.submit_result(game.first, game, services.ResultEntry.from_player(scores=[[12] * 6, [7] * 6]))
+    again = services.submit_result(game.first, game,
+                                   services.ResultEntry.from_player(**{"scores": [[12] * 6, [7] * 6], **change}))
     assert again.already_in is False
     assert Submission.objects.filter(match=game).count() == 2 and sent_entries(game) == 2
 
 
 def test_the_same_log_twice_is_one_send_another_log_a_new_one(game):
-    assert services.submit_result(game.first, game, log_text=log_of(game, 1)).already_in is False
-    assert services.submit_result(game.first, game, log_text=log_of(game, 1)).already_in is True
-    assert services.submit_result(game.first, game, log_text=log_of(game, 2)).already_in is False
+    assert services.submit_result(game.first, game,
+                                  services.ResultEntry.from_player(log_text=log_of(game, 1))).already_in is False
+    assert services.submit_result(game.first, game,
+                                  services.ResultEntry.from_player(log_text=log_of(game, 1))).already_in is True
+    assert services.submit_result(game.first, game,
+                                  services.ResultEntry.from_player(log_text=log_of(game, 2))).already_in is False
     assert sent_entries(game) == 2
 
 
