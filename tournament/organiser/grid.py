@@ -91,25 +91,23 @@ def _scores_said(match, submission) -> str:
 
 def _contradicted(match, form: ResultForm, over: str) -> tuple[Submission | None, object, str]:
     """The open submission the match's pages show (`services.shown_submission`), and the sentence that holds the
-    entry once when the one at the grid has not yet been told of it (`over`: the submission they were shown,
-    sent back by the grid): a waiting result the typed one differs from, or any disputed result."""
+    entry once when `services.held_over_submission` says so (`over`: the submission the one at the grid was
+    shown, sent back by the grid)."""
     open_ = list(match.submissions.open()
                  .select_related("by").order_by("-created_at"))
     states = services.submission_states(match, open_)
     submission = services.shown_submission(open_, states)
     state = states[submission.pk] if submission is not None else None
-    if submission is None or str(submission.pk) == over:
+    held = services.held_over_submission(form.entry(), submission, over)
+    if held is None:
         return submission, state, ""
-    typed = form.entry().typed_result
     flags = [submission.first_flagged, submission.second_flagged]
     words = result_words(match.first.name, match.second.name, submission.scores, flags)
     sent = f"{words} ({_scores_said(match, submission)})"
-    if submission.status == Submission.DISPUTED:
+    if held == services.HELD_DISPUTED:
         return submission, state, (f"{state.disputed_by.name} disputes the result {submission.by.name} sent, "
                                    f"{sent}{quoted(state.quote)} Check the slip, then press Enter again to save the "
                                    "result you typed.")
-    if typed == (submission.scores, flags):
-        return submission, state, ""
     return submission, state, (f"{submission.by.name} sent another result (not yet confirmed): {sent}. Check the "
                                "slip, then press Enter again to save yours in its place.")
 

@@ -87,25 +87,22 @@ def _final_place(player):
 
 def _page(request, player, *, form=None, dispute_form=None, own_form=None, excuse_form=None, status=200):
     match = services.current_match(player)
-    submission = None
-    open_ = []
-    states = {}
-    takes_result = match is not None and match.status == Match.PENDING and match.round.status == Round.PUBLISHED
-    if form is not None and not takes_result:
+    open_, states, submission = [], {}, None
+    if match is not None and match.status == Match.PENDING:
+        open_ = list(match.submissions.open().select_related("by").order_by("-created_at"))
+        states = services.submission_states(match, open_)
+        submission = services.shown_submission(open_, states)
+    offered = services.player_link_forms(player, match, submission)
+    if form is not None and not offered.takes_result:
         # Refused because the game can no longer take a result (its round closed, its result entered): say
         # why, and show no form to send it with.
         for error in form.non_field_errors():
             messages.error(request, error)
         form = None
-    if match is not None and match.status == Match.PENDING:
-        open_ = list(match.submissions.open()
-                     .select_related("by").order_by("-created_at"))
-        states = services.submission_states(match, open_)
-        submission = services.shown_submission(open_, states)
-        # Once disputed, only an arbiter decides (services.submit_result): no form to send it again.
-        mine_waiting = submission is not None and submission.by_id == player.pk and submission.status == Submission.WAITING
-        if form is None and (submission is None or mine_waiting) and takes_result:
-            form = PlayerResultForm(match=match, auto_id="id_%s")
+    if form is None and offered.send:
+        form = PlayerResultForm(match=match, auto_id="id_%s")
+    if own_form is None and offered.own_scores:
+        own_form = PlayerResultForm(prefix="own", match=match, auto_id="id_%s", initial={"version": match.version})
     opponent = None
     if match is not None:
         opponent = match.second if match.first_id == player.pk else match.first
@@ -125,9 +122,7 @@ def _page(request, player, *, form=None, dispute_form=None, own_form=None, excus
         "mine": submission is not None and submission.by_id == player.pk,
         "form": form,
         "dispute_form": dispute_form or DisputeForm(),
-        "own_form": own_form or (PlayerResultForm(prefix="own", match=match, auto_id="id_%s",
-                                                  initial={"version": match.version})
-                                 if submission is not None and match.status == Match.PENDING else None),
+        "own_form": own_form,
         "disputed": [s for s in open_ if s.status == Submission.DISPUTED],
         "excuse_form": excuse_form or RequestExcuseForm(tournament=player.tournament, player=player,
                                                         auto_id="id_excuse_%s"),

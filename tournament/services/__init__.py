@@ -40,8 +40,8 @@ from ..domain.entry import ResultEntry
 from .results import check_played_result, enter_result, result_summary
 from .roles import ROLES, add_role, remove_role, renew_link
 from .rounds import close_round, delete_draft, generate_round, publish_round, swap_players
-from .submissions import (answer_submission, current_match, no_game_reason, shown_submission, submission_states,
-                          submit_result)
+from .submissions import (HELD_DIFFERS, HELD_DISPUTED, answer_submission, current_match, held_over_submission,
+                          no_game_reason, player_link_forms, shown_submission, submission_states, submit_result)
 
 __all__ = [
     "ROLES", "Refused",
@@ -56,5 +56,6 @@ __all__ = [
     "add_role", "remove_role", "renew_link",
     "close_round", "delete_draft", "draft_warnings", "generate_round", "publish_round", "swap_players",
     "ResultEntry", "check_played_result", "enter_result", "result_summary",
-    "answer_submission", "current_match", "no_game_reason", "shown_submission", "submission_states", "submit_result",
+    "HELD_DIFFERS", "HELD_DISPUTED", "answer_submission", "current_match", "held_over_submission", "no_game_reason",
+    "player_link_forms", "shown_submission", "submission_states", "submit_result",
 ]

@@ -211,3 +211,62 @@ def shown_submission(open_: list[Submission], states: dict[int, SubmissionState]
 
     return next((s for s in open_ if s.status == Submission.WAITING or disputed(s)), open_[0] if open_ else None)
 
+
+# Why a result typed by an organiser or arbiter is held once before it is saved over a player's open submission.
+HELD_DISPUTED = "disputed"  # the players dispute the result: the one typing checks the slip first
+HELD_DIFFERS = "differs"  # a player sent another result, not yet confirmed
+
+
+def held_over_submission(entry: ResultEntry, submission: Submission | None, told_of: str = "") -> str | None:
+    """Whether a typed result (`entry`) is held once because of the match's shown open `submission`
+    (`shown_submission`), and why: `HELD_DISPUTED` or `HELD_DIFFERS`; None to save it.
+
+    Held only until the one typing has been shown that submission (`told_of`, its pk as the page sent it
+    back): a disputed result always, a waiting one when the typed scores or ticks differ from it.
+    """
+    if submission is None or str(submission.pk) == str(told_of):
+        return None
+    if submission.status == Submission.DISPUTED:
+        return HELD_DISPUTED
+    if entry.typed_result == (submission.scores, [submission.first_flagged, submission.second_flagged]):
+        return None
+    return HELD_DIFFERS
+
+
+@dataclass(frozen=True)
+class LinkForms:
+    """Which forms a player's private-link page offers for their current game, and why (`why`, a code).
+
+    `takes_result`: the game can still take a result (a refused form is shown again only then);
+    `send`: the form to send the result (again, while one's own waits); `own_scores`: the scores one may give
+    beside a dispute of the opponent's result."""
+
+    takes_result: bool
+    send: bool
+    own_scores: bool
+    why: str
+
+
+def player_link_forms(player: Player, match: Match | None, submission: Submission | None) -> LinkForms:
+    """The forms of `player`'s private page, for their current `match` and its shown open `submission`.
+
+    No game, or a result already in: none ("no game", "has result").  A round no longer published: nothing to
+    send ("closed"; an opponent's result still waiting keeps its dispute form whole, for the arbiter).  Nothing sent: the send form ("nothing sent").  Their own result waiting: the send form, to
+    correct it ("mine waiting").  The opponent's waiting: confirm or dispute, with scores beside the dispute
+    ("theirs waiting").  Disputed: only an arbiter decides ("disputed").
+    """
+    if match is None:
+        return LinkForms(False, False, False, "no game")
+    if match.status != Match.PENDING:
+        return LinkForms(False, False, False, "has result")
+    theirs_waiting = (submission is not None and submission.status == Submission.WAITING
+                      and submission.by_id != player.pk)
+    if match.round.status != Round.PUBLISHED:
+        return LinkForms(False, False, theirs_waiting, "closed")
+    if submission is None:
+        return LinkForms(True, True, False, "nothing sent")
+    if submission.status != Submission.WAITING:
+        return LinkForms(True, False, False, "disputed")
+    if submission.by_id == player.pk:
+        return LinkForms(True, True, False, "mine waiting")
+    return LinkForms(True, False, True, "theirs waiting")
