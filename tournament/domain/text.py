@@ -27,19 +27,23 @@ def format_result(first_half_points: int, second_half_points: int) -> str:
     return f"{format_vp(first_half_points)}–{format_vp(second_half_points)}"
 
 
-def result_text(match: MatchRecord) -> str:
-    """A match's result as the public pages write it: "1–0", "½–½", "1–0 forfeit", "0–0 (both absent)", "bye", "excused"."""
+def result_text(match: MatchRecord, names: tuple[str, str] | None = None) -> str:
+    """A match's result in words, the one way it is written.  As the public pages and sheets write it: "1–0",
+    "½–½", "1–0 forfeit", "0–0 (both absent)", "bye", "excused" ("" while pending).  With the players' `names`
+    (first, second), as the organiser's pages read it back: "Ann Able ½–½ Ben Baker", "Ann Able 1–0 Ben Baker
+    (forfeit)", "Ann Able 0–0 Ben Baker (both absent)"."""
     if match.status == MatchStatus.PLAYED:
-        return format_result(*game_half_points(*match.scores))
-    if match.status == MatchStatus.FORFEIT:
+        score, kind = format_result(*game_half_points(*match.scores)), ""
+    elif match.status == MatchStatus.FORFEIT:
         if match.winner is None:
-            return "0–0 (both absent)"
-        return "1–0 forfeit" if match.winner == match.first else "0–1 forfeit"
-    if match.status == MatchStatus.BYE:
-        return "bye"
-    if match.status == MatchStatus.EXCUSED:
-        return "excused"
-    return ""
+            score, kind = format_result(0, 0), "both absent"
+        else:
+            score, kind = format_result(2, 0) if match.winner == match.first else format_result(0, 2), "forfeit"
+    else:
+        return {MatchStatus.BYE: "bye", MatchStatus.EXCUSED: "excused"}.get(match.status, "")
+    if names is not None:
+        return f"{names[0]} {score} {names[1]}" + (f" ({kind})" if kind else "")
+    return {"": score, "forfeit": f"{score} forfeit", "both absent": f"{score} (both absent)"}[kind]
 
 
 # Counted from the lowest, as the rule compares them ("both 8 9 10 in the 3 lowest colours" is followed by the

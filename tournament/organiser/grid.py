@@ -65,15 +65,23 @@ def _boxes(match, form: ResultForm | None = None) -> dict:
     return {"prefix": prefix, "version": match.version, "lines": lines, "faults": faults}
 
 
+def said(match, labels: dict[int, str]) -> tuple[str, str]:
+    """How the grid writes a board's result, the one place: a played game in words, with its score beside
+    ("Ann Able wins, 9 v 5 in the lowest colour", "1–0"); a forfeit as the organiser's pages read it back
+    (`services.result_summary`, no score beside); nothing for a board still to play."""
+    if match.status == Match.PLAYED:
+        words = result_words(labels[match.first_id], labels.get(match.second_id, ""), match.scores,
+                             (match.first_flagged, match.second_flagged))
+        return words, format_result(*game_half_points(*match.scores))
+    return (services.result_summary(match, labels) if match.has_result else ""), ""
+
+
 def _row(row: dict, form: ResultForm | None = None) -> dict:
-    """A board of the grid: its match, its result in words, and its boxes when it has none yet."""
+    """A board of the grid: its match, its result (`said`), and its boxes when it has none yet."""
     match, labels = row["match"], row["labels"]
     first, second = labels[match.first_id], labels.get(match.second_id, "")
-    row = dict(row, result=services.result_summary(match, labels) if match.has_result else "")
-    if match.status == Match.PLAYED:
-        row["words"] = result_words(first, second, match.scores,
-                                    (match.first_flagged, match.second_flagged))
-        row["score"] = format_result(*game_half_points(*match.scores))
+    row = dict(row)
+    row["said"], row["score"] = said(match, labels)
     pending = match.status == Match.PENDING and match.second_id is not None
     row["boxes"] = _boxes(match, form) if pending else None
     submission = row.get("submission") if pending else None

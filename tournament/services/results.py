@@ -7,8 +7,9 @@ from django.utils import timezone
 
 from .. import audit
 from ..domain.entry import PLAYER, ResultEntry
-from ..domain.results import MAX_SCORE, ScoreFault, both_complete, check_scores, game_half_points
-from ..domain.text import format_result
+from ..domain.records import MatchRecord
+from ..domain.results import MAX_SCORE, ScoreFault, both_complete, check_scores
+from ..domain.text import result_text
 from ..domain.game_logs import log_mismatch
 from ..domain.values import is_whole, storable
 from ..models import AuditEntry, Match, Round, Submission
@@ -199,16 +200,13 @@ def changed_since(match: Match) -> str:
 
 
 def result_summary(match: Match, labels: dict[int, str] | None = None) -> str:
-    """The result as an organiser reads it back, written as everywhere else (domain.text): "Ann Able ½–½ Ben Baker",
-    "Ann Able 1–0 Ben Baker (forfeit)", "Ann Able 0–0 Ben Baker (both absent)"; with `labels`
-    (`records.player_labels`), each player as the pages show them ("Ann Able (Leeds) 1–0 Ben Baker")."""
-    first, second = (labels.get(pk, str(player)) if labels else str(player)
-                     for pk, player in ((match.first_id, match.first), (match.second_id, match.second)))
-    if match.status == Match.PLAYED:
-        return f"{first} {format_result(*game_half_points(*match.scores))} {second}"
-    if match.status == Match.FORFEIT:
-        if match.forfeit_winner_id is None:
-            return f"{first} 0–0 {second} (both absent)"
-        won = match.forfeit_winner_id == match.first_id
-        return f"{first} {format_result(2, 0) if won else format_result(0, 2)} {second} (forfeit)"
-    return match.get_status_display()
+    """The result as an organiser reads it back (`domain.text.result_text`, with the players' names): "Ann Able
+    ½–½ Ben Baker", "Ann Able 1–0 Ben Baker (forfeit)"; with `labels` (`records.player_labels`), each player as
+    the pages show them ("Ann Able (Leeds) 1–0 Ben Baker").  A match without a result: its status."""
+    if not match.has_result:
+        return match.get_status_display()
+    names = tuple(labels.get(pk, str(player)) if labels else str(player)
+                  for pk, player in ((match.first_id, match.first), (match.second_id, match.second)))
+    record = MatchRecord(first=match.first_id, second=match.second_id, status=match.status, scores=match.scores,
+                         winner=match.forfeit_winner_id)
+    return result_text(record, names)

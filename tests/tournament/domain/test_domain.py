@@ -23,6 +23,15 @@ def test_results_are_written_from_the_first_players_side():
     assert result_text(MatchRecord(1, 2, "pending")) == ""
 
 
+def test_a_result_with_the_players_names_is_read_back_as_the_organisers_pages_write_it():
+    names = ("Ann Able", "Ben Baker")
+    assert result_text(MatchRecord(1, 2, "played", scores=[[6] * 6, [6] * 6]), names) == "Ann Able ½–½ Ben Baker"
+    assert result_text(MatchRecord(1, 2, "played", scores=[[5] * 6, [6] * 6]), names) == "Ann Able 0–1 Ben Baker"
+    assert result_text(MatchRecord(1, 2, "forfeit", winner=1), names) == "Ann Able 1–0 Ben Baker (forfeit)"
+    assert result_text(MatchRecord(1, 2, "forfeit", winner=2), names) == "Ann Able 0–1 Ben Baker (forfeit)"
+    assert result_text(MatchRecord(1, 2, "forfeit"), names) == "Ann Able 0–0 Ben Baker (both absent)"
+
+
 def test_a_game_is_won_on_the_lowest_colour_then_the_next():
     # Ann's sorted scores 5 7 9 9 9 9 against Ben's 5 6 18 18 18 18: level on 5, Ann ahead on 7 v 6.
     result = GameResult.of([[5, 7, 9, 9, 9, 9], [18, 6, 5, 18, 18, 18]])
