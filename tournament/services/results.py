@@ -100,7 +100,7 @@ def _check_log_is_the_game(log: dict, match: Match, entry: ResultEntry) -> None:
         named = len(names) == 2 and log_mismatch(dict(log, players=[first.name, second.name]), first.name,
                                                    second.name, match.round.tournament.clock_s) is None
         ways = ""
-        if named and entry.by == PLAYER:  # the ticks are on the arbiter's form only (result_forms.PlayerResultForm)
+        if named and entry.by == PLAYER:  # the ticks are on the arbiter's form only (forms.results.PlayerResultForm)
             ways = "; send the scores without the log, or ask an arbiter, who can accept it"
         elif named:
             ways = ("; if the log names the players by other names, tick 'the log's players are these players', "
