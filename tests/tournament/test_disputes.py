@@ -65,6 +65,20 @@ def test_a_player_who_disputes_sends_their_own_scores_and_the_arbiter_sees_both(
     assert set(Submission.objects.values_list("status", flat=True)) == {Submission.SETTLED}
 
 
+def test_a_disputing_player_s_own_ran_out_of_time_tick_is_kept_with_their_scores(client, game):
+    """The second player sends 4 v 5 with nobody out of time; the first disputes, sending 6 v 5 and that the second
+    player ran out of time: the scores sent with the dispute keep that tick (they lost it to the sent result's)."""
+    send(client, game, game.second, [4] * 6, [5] * 6)
+    sent = Submission.objects.get()
+    own = {f"own-{name}": value for name, value in score_fields([6] * 6, [5] * 6).items()}
+    client.post(f"{link(game.first)}game/{game.pk}/answer/", {
+        "submission": sent.pk, "answer": "dispute", "note": "Ben's flag fell", "own-version": 0,
+        "own-second_flagged": "on", **own})
+    theirs = Submission.objects.exclude(pk=sent.pk).get()
+    assert theirs.scores == [[6] * 6, [5] * 6]
+    assert (theirs.first_flagged, theirs.second_flagged) == (False, True)
+
+
 def test_a_dispute_with_wrong_own_scores_keeps_what_was_typed_and_saves_nothing(client, game):
     send(client, game, game.second, [4] * 6, [5] * 6)
     sent = Submission.objects.get()

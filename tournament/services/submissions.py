@@ -131,11 +131,11 @@ def answer_submission(player: Player, submission: Submission, *, agree: bool, no
     if submission.by_id == player.pk:
         raise Refused("Your opponent confirms the result you sent, not you.")
     submission.answered_at = timezone.now()
-    flagged = [submission.first_flagged, submission.second_flagged]
+    sent_flags = [submission.first_flagged, submission.second_flagged]
     if agree:
         submission.status = Submission.CONFIRMED
         submission.save()
-        enter_result(match, ResultEntry.confirmed(submission.scores, flagged, submission.log), user=player)
+        enter_result(match, ResultEntry.confirmed(submission.scores, sent_flags, submission.log), user=player)
         Match.objects.filter(pk=match.pk).update(confirmed_at=submission.answered_at)
         return submission
     note = (note or "").strip()
@@ -153,7 +153,7 @@ def answer_submission(player: Player, submission: Submission, *, agree: bool, no
     if theirs is not None:
         after["scores sent with it"] = audit.scores_of(match, theirs.scores, [theirs.first_flagged, theirs.second_flagged])
     audit.record(match.round.tournament, player, "result disputed", audit.match_subject(match),
-                 before=audit.scores_of(match, submission.scores, flagged), after=after)
+                 before=audit.scores_of(match, submission.scores, sent_flags), after=after)
     return submission
 
 
