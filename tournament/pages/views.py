@@ -66,13 +66,17 @@ def pairings(request, slug, number=None):
         round_record = record.round(number)
     except KeyError:
         raise Http404("No such round") from None
+    online = _online(tournament, number)
+    tables = boards(record, number)
+    for board in tables:
+        board.room = online["online"] and board.second is not None and not board.no_table
     return render(
         request,
         "tournament/pairings.html",
         {
             "tournament": tournament,
             "round": round_record,
-            "boards": boards(record, number),
+            "boards": tables,
             "seats": by_name(record, number),
             "round_numbers": sorted(r.number for r in record.rounds),
             "in_progress": round_record.pending,
@@ -80,10 +84,17 @@ def pairings(request, slug, number=None):
             "plain_letters": PLAIN_LETTERS,
             # A finished event says so first, with its podium and the way to the final standings.
             "podium": podium(final_places(report_of(tournament, record).lines)) if finished(record) else [],
-            # An online round's games are played in game rooms anyone may watch.
-            "online": tournament.rounds.filter(number=number, play="online").exists(),
+            # An online round's games are played in game rooms anyone may watch, live (rooms.public).
+            **online,
         },
     )
+
+
+def _online(tournament: Tournament, number: int) -> dict:
+    """Whether the round is played online, and from when."""
+    row = tournament.rounds.filter(number=number).values("play", "starts_at").first() or {}
+    online = row.get("play") == "online"
+    return {"online": online, "starts_at": row.get("starts_at") if online else None}
 
 
 @cached_public_page(shows="player")
