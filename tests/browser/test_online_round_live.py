@@ -44,3 +44,21 @@ def test_the_public_round_page_shows_the_clocks_running_and_a_pause_without_a_re
     # Nothing spills sideways at the phone's width.
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth + 1")
     shot(page, f"online-round-live-{width}")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (390, 844)])
+def test_the_venue_screen_shows_the_live_boards_of_an_online_round(page, size):
+    event = make_event("Online Screen Open", [f"Player {chr(65 + i)} Longername" for i in range(8)],
+                       publish_round_one=True, clock_s=600, play="online", system="swiss", rounds_announced=3)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(f"{page.base}/t/{event.slug}/screen/")
+    page.evaluate("window.screenShow(0)")
+    clock = '.screen-page:not([hidden]) tr[data-table="4"] [data-field="clock0"]'
+    page.wait_for_function("s => /^9:\\d\\d$/.test(document.querySelector(s).textContent)", arg=clock, timeout=10_000)
+    before = page.locator(clock).text_content()
+    page.wait_for_function("([s, t]) => document.querySelector(s).textContent !== t", arg=[clock, before],
+                           timeout=5_000)
+    assert page.locator('.screen-page:not([hidden]) tr[data-table="4"] [data-field="status_word"]').text_content() \
+        == "playing"
+    assert page.evaluate("document.scrollingElement.scrollHeight <= innerHeight + 1")  # a projector page never scrolls
+    shot(page, f"online-venue-screen-{size[0]}")

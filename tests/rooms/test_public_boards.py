@@ -95,3 +95,19 @@ def test_the_public_round_page_of_an_online_round_has_a_live_row_per_table(clien
     assert page.count('data-field="clock0"') == 2 and page.count('data-field="lowest1"') == 2
     assert "tournament/boards.js" in page and "tournament/poll.js" in page
     assert page.count("tournament/poll.js") == 1
+
+
+def test_the_venue_screen_of_an_online_round_shows_its_live_boards_first(client, online):
+    page = page_text(client.get(f"/t/{online.slug}/screen/"))
+    boards = page.split('data-kind="boards"')
+    assert len(boards) == 2 and 'data-kind="pairings"' not in boards[0]  # the live boards are the first page
+    assert f'data-url="/t/{online.slug}/round/1/live.json"' in page
+    assert 'data-table="1"' in page and 'data-table="2"' in page
+    one = matches(online)[0]
+    assert one.first.name in boards[1] and one.second.name in boards[1]
+    assert "tournament/boards.js" in page
+
+
+def test_the_venue_screen_of_a_round_at_the_tables_has_no_live_boards(client, people):
+    tournament = make_event("Table Open", ["Ann Able", "Ben Baker"], organiser=people["org"], publish_round_one=True)
+    assert 'data-kind="boards"' not in page_text(client.get(f"/t/{tournament.slug}/screen/"))

@@ -3,14 +3,12 @@
    counts down for show (the server's clock is the one that counts).
 
    Markup: an element [data-live-boards] with data-url; in it one element [data-table="N"] a table, holding any of
-   [data-field="status_text" | "clock0" | "clock1" | "lowest0" | "lowest1" | "result"], and links
+   [data-field="status_text" (with whose move) | "status_word" | "clock0" | "clock1" | "lowest0" | "lowest1" | "result"], and links
    [data-link="watch" | "replay"] shown only when they lead somewhere.  The rows are looked up at each drawing, so a
-   page replaced by live.js or screen.js is drawn again at once. */
+   page replaced by live.js or screen.js is drawn again at once, and a page with no live boards asks for nothing. */
 (function () {
   "use strict";
-  var first = document.querySelector("[data-live-boards]");
-  if (!first || !first.dataset.url) { return; }
-  var url = first.dataset.url, data = null, receivedAt = 0;
+  var data = null, receivedAt = 0;
   var clockText = window.Ingenious.clockText;
 
   function set(row, field, text) {
@@ -46,6 +44,7 @@
       document.querySelectorAll('[data-live-boards] [data-table="' + r.table + '"]').forEach(function (row) {
         row.dataset.status = r.status;
         set(row, "status_text", r.status === "playing" && r.turn ? "playing · " + r.turn + " to move" : r.status_text);
+        set(row, "status_word", r.status_text);
         set(row, "lowest0", String(r.lowest[0]));
         set(row, "lowest1", String(r.lowest[1]));
         set(row, "result", r.score);
@@ -56,7 +55,9 @@
     clocks();
   }
   var read = window.Ingenious.poll(function () {
-    return fetch(url, {cache: "no-store", headers: {Accept: "application/json"}})
+    var boards = document.querySelector("[data-live-boards]");  /* none: no online round on the page (yet) */
+    if (!boards || !boards.dataset.url) { return Promise.resolve(); }
+    return fetch(boards.dataset.url, {cache: "no-store", headers: {Accept: "application/json"}})
       .then(function (response) { return response.ok ? response.json() : null; })
       .then(function (fresh) {
         if (!fresh) { return; }
