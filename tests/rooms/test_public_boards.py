@@ -111,3 +111,14 @@ def test_the_venue_screen_of_an_online_round_shows_its_live_boards_first(client,
 def test_the_venue_screen_of_a_round_at_the_tables_has_no_live_boards(client, people):
     tournament = make_event("Table Open", ["Ann Able", "Ben Baker"], organiser=people["org"], publish_round_one=True)
     assert 'data-kind="boards"' not in page_text(client.get(f"/t/{tournament.slug}/screen/"))
+
+
+def test_the_players_room_offers_a_turn_sound_off_by_default_and_a_spectator_none(client, online):
+    one = matches(online)[0]
+    player = page_text(client.get(f"/p/{one.first.link_token}/play/"))
+    assert 'id="turn-sound"' in player and 'id="turn-sound" checked' not in player
+    # After the game: the result's place, the replay (the game viewer of this match) and the round's results.
+    assert f'id="replay" href="/t/{online.slug}/round/1/table/1/"' in player
+    assert f'href="/t/{online.slug}/round/1/"' in player
+    spectator = page_text(client.get(f"/t/{online.slug}/round/1/table/1/watch/"))
+    assert 'id="turn-sound"' not in spectator and 'id="result-words"' in spectator
