@@ -21,6 +21,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.domain.records import MatchRecord
+from tournament.domain.text import result_text
 from tournament.domain.values import whole_number
 from tournament.models import Match, Round
 from tournament.organiser.access import arbiter_required
@@ -46,7 +48,8 @@ def desk_rows(round_: Round, *, at_ms: int | None = None) -> list[dict]:
     slug, number = round_.tournament.slug, round_.number
     rows = []
     rooms = (Room.objects.filter(match__round=round_).order_by("match__table")
-             .select_related("match__first", "match__second", "match__forfeit_winner"))
+             .select_related("match__first", "match__second", "match__forfeit_winner").defer("match__log"))
+    with_log = set(Match.objects.filter(round=round_, log__isnull=False).values_list("table", flat=True))
     for room in rooms:
         seen = services.look(room.pk, None, at_ms=at_ms).message
         match = room.match
@@ -61,14 +64,27 @@ def desk_rows(round_: Round, *, at_ms: int | None = None) -> list[dict]:
             "lowest": [min(row) for row in seen["scores"]],
             "placements": sum(1 for event in seen["events"] if event["type"] == "place"),
             "turn": seen["players"][turn] if turn is not None and seen["status"] == "playing" else "",
+            "on_turn": turn if seen["status"] == "playing" else None,  # whose clock runs: 0, 1 or None
             "flagged": [name for name, flag in zip(seen["players"], seen["flagged"]) if flag],
             "result": result_summary(match) if match.has_result else "",
+            "score": short_result(match),  # "1–0", "½–½", "1–0 forfeit", as the public pairings write it
             "decided": bool(seen.get("outcome", {}).get("decided")),
             "watch_url": reverse("tournament:room_spectate", args=[slug, number, match.table]),
+            # The game viewer's page, once the match has its log (a game the room finished; not a forfeit).
+            "replay_url": (reverse("tournament:game", args=[slug, number, match.table])
+                           if match.table in with_log else ""),
             "result_url": reverse("manage:match", args=[slug, match.pk]),
             "log_url": reverse("manage:room_log", args=[slug, number, match.table]),
         })
     return rows
+
+
+def short_result(match: Match) -> str:
+    """The match's result as the public round page writes it ("1–0", "0–1 forfeit"); "" while it is to come."""
+    if not match.has_result:
+        return ""
+    return result_text(MatchRecord(match.first_id, match.second_id, match.status, match.scores,
+                                   winner=match.forfeit_winner_id))
 
 
 def _round(tournament, number) -> Round:

@@ -59,7 +59,8 @@ def _page(request, room: Room, seat: int | None, *, socket_path: str, state_url:
     return _no_store(render(request, "rooms/room.html", {
         "title": title, "names": room.names, "seat": seat, "colours": COLOURS, "board": room_board_svg(2),
         "socket_path": socket_path, "state_url": state_url, "move_url": move_url, "replay_url": replay_url,
-        "tournament": tournament}))
+        "round_url": reverse("tournament:round", args=[tournament.slug, match.round.number]),
+        "round_number": match.round.number, "tournament": tournament}))
 
 
 @require_GET

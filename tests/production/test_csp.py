@@ -31,7 +31,7 @@ def test_every_page_carries_the_policy(db, organiser):
 
 
 def test_a_static_script_is_served(client):
-    response = client.get("/static/tournament/live.js")
+    response = client.get("/static/tournament/poll.js")  # the live pages' shared polling loop
     assert response.status_code == 200
     assert b"If-None-Match" in b"".join(response.streaming_content)
 

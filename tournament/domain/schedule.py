@@ -11,7 +11,7 @@ A tournament is finished when its last round is closed, and no earlier round is 
 
 from __future__ import annotations
 
-from .enums import System
+from .enums import Play, System
 from .records import PlayerRecord, TournamentFile
 
 
@@ -70,3 +70,13 @@ def absent_from(record: TournamentFile, round_number: int, player_id: int) -> st
     if not player.plays_in(round_number):
         return "withdrawn" if round_number >= player.joined_round else "not yet entered"
     return "excused" if player.excused_from(round_number) else ""
+
+
+def played_online(record: TournamentFile, round_number: int) -> bool:
+    """The round is played in the site's game rooms (online-play.md): it has a start time, or it is the pending last
+    round of a tournament whose `play` is online (a file's published online round, "none meaning now")."""
+    round_record = record.round(round_number)
+    if round_record.starts_at is not None:
+        return True
+    last = max(r.number for r in record.rounds)
+    return record.settings.play == Play.ONLINE and round_number == last and round_record.pending

@@ -23,6 +23,7 @@ class Board:
     first_vp: str = ""  # before the round
     second_vp: str = ""
     scheduled_forfeit: bool = False  # an all-play-all's game of a withdrawn or excused player: nobody sits at it
+    room: bool = False  # played in a game room (an online round's game): the page shows it live
 
     @property
     def no_table(self) -> str:

@@ -66,13 +66,17 @@ def pairings(request, slug, number=None):
         round_record = record.round(number)
     except KeyError:
         raise Http404("No such round") from None
+    online = _online(tournament, number)
+    tables = boards(record, number)
+    for board in tables:
+        board.room = online["online"] and board.second is not None and not board.no_table
     return render(
         request,
         "tournament/pairings.html",
         {
             "tournament": tournament,
             "round": round_record,
-            "boards": boards(record, number),
+            "boards": tables,
             "seats": by_name(record, number),
             "round_numbers": sorted(r.number for r in record.rounds),
             "in_progress": round_record.pending,
@@ -80,10 +84,17 @@ def pairings(request, slug, number=None):
             "plain_letters": PLAIN_LETTERS,
             # A finished event says so first, with its podium and the way to the final standings.
             "podium": podium(final_places(report_of(tournament, record).lines)) if finished(record) else [],
-            # An online round's games are played in game rooms anyone may watch.
-            "online": tournament.rounds.filter(number=number, play="online").exists(),
+            # An online round's games are played in game rooms anyone may watch, live (rooms.public).
+            **online,
         },
     )
+
+
+def _online(tournament: Tournament, number: int) -> dict:
+    """Whether the round is played online, and from when."""
+    row = tournament.rounds.filter(number=number).values("play", "starts_at").first() or {}
+    online = row.get("play") == "online"
+    return {"online": online, "starts_at": row.get("starts_at") if online else None}
 
 
 @cached_public_page(shows="player")
@@ -190,18 +201,28 @@ def game(request, slug, number, table):
 
 
 SCREEN_SEATS = 40  # pairings by name on one page of the venue screen: two columns of 20
+SCREEN_BOARDS = 16  # live boards of an online round on one page of the venue screen
 SCREEN_STANDINGS = 16  # lines of standings on one page of the venue screen
 SCREEN_STANDINGS_PAGES = 3  # the top 48 at most: the rest read them on their phones
 
 
 @cached_public_page
 def screen(request, slug):
-    """The venue screen: the current round's pairings by name and the standings, in pages that cycle."""
+    """The venue screen: an online round's live boards, the current round's pairings by name and the standings, in
+    pages that cycle."""
     tournament = _tournament(slug)
     record = record_of(tournament, with_logs=False)
     report = report_of(tournament, record)
     pages = []
     number = max((r.number for r in record.rounds), default=None)
+    live_url = ""
+    if number is not None and record.round(number).pending and _online(tournament, number)["online"]:
+        # An online round under way: its live boards first (clocks and scores, filled by boards.js).
+        games = [b for b in boards(record, number) if b.second is not None and not b.no_table]
+        chunks = [games[i:i + SCREEN_BOARDS] for i in range(0, len(games), SCREEN_BOARDS)]
+        pages += [{"kind": "boards", "boards": chunk, "part": i, "parts": len(chunks)}
+                  for i, chunk in enumerate(chunks, start=1)]
+        live_url = reverse("tournament:live_boards", args=[slug, number])
     if number is not None:
         seats = by_name(record, number, report.half_points_before(number))
         chunks = [seats[i:i + SCREEN_SEATS] for i in range(0, len(seats), SCREEN_SEATS)]
@@ -213,6 +234,6 @@ def screen(request, slug):
               for i, chunk in enumerate(chunks, start=1)]
     return render(request, "tournament/screen.html", {
         "tournament": tournament, "round_number": number, "pages": pages, "progress": report.progress,
-        "metrics": metrics_in_order(), "live": True, "unapplied": report.unapplied,
+        "metrics": metrics_in_order(), "live": True, "unapplied": report.unapplied, "live_url": live_url,
         "address": absolute(reverse("tournament:detail", args=[slug]), request),
     })

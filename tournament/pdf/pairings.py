@@ -12,7 +12,7 @@ from reportlab.platypus import PageBreak, Paragraph, Spacer, Table, TableStyle
 from ..domain.enums import MatchStatus
 from ..domain.records import RoundRecord, TournamentFile
 from ..domain.rounds import half_points_before
-from ..domain.schedule import idle_players
+from ..domain.schedule import idle_players, played_online
 from ..pages.public import by_name, scheduled_forfeit
 from ..domain.text import format_vp, result_text
 from .codes import NONE, Addresses, qr_code
@@ -33,26 +33,41 @@ def pairing_sheet(record: TournamentFile, round_number: int, paper: str = "A4",
     printed_on = printed_on or printing_date()
     vp = half_points_before(record, round_number)
     width = page_size(paper)[0] - 2 * MARGIN
+    online = played_online(record, round_number)
     heading = [
         Paragraph(f"Round {round_number} pairings", style(14, bold=True)),
         Paragraph(f"{printed_on.strftime('%A %d %B %Y')}. The first-named player of each table plays first; "
                   "VP are the standings before this round.", style(9)),
+        *([Paragraph(escape(online_note(round_record)), style(9, bold=True))] if online else []),
     ]
     if addresses.round_page is not None:
         heading = [_beside_code(heading, addresses.round_page(round_number), width)]
     story = [
         *heading,
         Spacer(1, 4 * mm),
-        _by_table(record, round_record, vp, width),
+        _by_table(record, round_record, vp, width, online),
         PageBreak(),
         Paragraph(f"Round {round_number} pairings by name", style(14, bold=True)),
+        *([Paragraph(escape(online_note(round_record)), style(9, bold=True))] if online else []),
         Spacer(1, 4 * mm),
         _by_name(record, round_record, width),
     ]
     return build(record, f"Pairings, round {round_number}", story, paper, printed_on=printed_on)
 
 
-def _by_table(record: TournamentFile, round_record: RoundRecord, vp: dict[int, int], width: float) -> Table:
+def online_note(round_record: RoundRecord) -> str:
+    """Where an online round's games are played, as its sheets say it (online-play.md, Setting up)."""
+    starts = ""
+    if round_record.starts_at is not None:
+        at = datetime.datetime.fromisoformat(round_record.starts_at)
+        zone = "UTC" if at.utcoffset() == datetime.timedelta(0) else at.strftime("UTC%z")
+        starts = f", from {at.strftime('%H:%M')} {zone} on {at.strftime('%d %B')}"
+    return (f"Played online{starts}: each player opens their game from their own private link. "
+            "The game rooms write the results: there are no result slips.")
+
+
+def _by_table(record: TournamentFile, round_record: RoundRecord, vp: dict[int, int], width: float,
+              online: bool = False) -> Table:
     rows = [["Table", "Plays first", "VP", "Plays second", "VP", "Result"]]
     byes = []
     for table, match in tables_of(round_record):
@@ -67,8 +82,10 @@ def _by_table(record: TournamentFile, round_record: RoundRecord, vp: dict[int, i
                          format_vp(vp.get(second.id, 0)), result_text(match)])
             continue
         # The result once it is in, as the public pairings page writes it ("½–½", "1–0 forfeit"); blank to come.
+        # An online game still playing says where it is played.
+        result = "online" if online and match.status == MatchStatus.PENDING else result_text(match)
         rows.append([str(table), first.label, format_vp(vp.get(first.id, 0)),
-                     second.label, format_vp(vp.get(second.id, 0)), result_text(match)])
+                     second.label, format_vp(vp.get(second.id, 0)), result])
     for player in idle_players(record, round_record.number):  # an odd all-play-all's: no game, no VP
         byes.append(["idle", player.label, format_vp(vp.get(player.id, 0)), "(no game: odd field)", "", ""])
     widths = share(width, [_table_column(row[0] for row in byes), None, 11, None, 11,

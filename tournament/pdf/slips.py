@@ -11,6 +11,7 @@ from reportlab.platypus import Flowable, FrameBreak, Paragraph, Spacer, Table, T
 from games.colours import COLOURS
 
 from ..domain.records import TournamentFile
+from ..domain.schedule import played_online
 from .codes import NONE, Addresses, qr_code
 from .kit import MARGIN, SHADE, build, escape, find_round, fit, fonts, page_size, style, tables_of, text_width
 
@@ -44,6 +45,13 @@ def result_slips(record: TournamentFile, round_number: int, paper: str = "A4",
     A bye, an excused absence and an all-play-all's forfeit for an absent player have no game, so no slip.
     """
     round_record = find_round(record, round_number)
+    if played_online(record, round_number):  # online-play.md: the game rooms write the results, nobody fills a slip
+        story = [Paragraph(f"Round {round_number} is played online: no result slips.", style(14, bold=True)),
+                 Spacer(1, 3 * mm),
+                 Paragraph("Each game is played in its game room, opened from the player's own private link. "
+                           "The room writes the result when the game ends: nobody fills in or signs a slip. "
+                           "Follow the games on the arbiter's desk or the public round page.", style(10))]
+        return build(record, f"Result slips, round {round_number}", story, paper, printed_on=printed_on)
     width = page_size(paper)[0] - 2 * MARGIN
     story = []
     for table, match in tables_of(round_record):

@@ -50,7 +50,61 @@
     drawMoves();
     drawStatus();
     $("bag").textContent = message.bag;
-    if (message.status === "finished") $("after").hidden = false;
+    if (message.status === "finished") drawAfter();
+  }
+
+  // -- after the game: the result in words, and the replay when the game has a log -------------
+  function resultWords() {
+    var n = names(), o = state.outcome;
+    if (o.decided) return "The arbiter ended the game by a decision: the result is on the round's page.";
+    if (o.forfeit) {
+      return o.winner === null ? "Neither player placed a tile: both lose by forfeit."
+        : n[o.winner] + " wins by forfeit: " + n[1 - o.winner] + " placed no tile.";
+    }
+    var lowest = state.scores.map(function (row) { return Math.min.apply(null, row); });
+    var levels = n[0] + " " + lowest[0] + ", " + n[1] + " " + lowest[1];
+    var why = { "all-18": "a player reached 18 in every colour", "board-full": "the board is full",
+                "all-flagged": "both players ran out of time" }[o.ended_by];
+    return (o.winner === null ? "A draw" : n[o.winner] + " wins") + " (lowest colours: " + levels + ")" +
+      (why ? "; the game ended as " + why + "." : ".");
+  }
+  function drawAfter() {
+    $("after").hidden = false;
+    $("result-words").textContent = resultWords();
+    // A forfeit, or an arbiter's decision, may have no move log: the replay is only for a game the room finished.
+    $("replay").hidden = !!(state.outcome.forfeit || state.outcome.decided);
+    if ($("turn-sound")) $("turn-sound").closest(".sound").hidden = true; // no turn is coming any more
+  }
+
+  // -- the player's turn: the tab's title, and a short beep if the player asked for one --------
+  var SOUND_KEY = "ingenious-turn-sound", audio = null;
+  var soundBox = $("turn-sound");
+  function soundOn() { try { return localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { return false; } }
+  function wakeAudio() {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!audio && Context) audio = new Context();
+    if (audio && audio.state === "suspended") audio.resume();
+  }
+  function beep() {
+    root.dataset.beeps = String(Number(root.dataset.beeps || 0) + 1); // counted, for the tests
+    if (!audio) return;
+    var now = audio.currentTime, osc = audio.createOscillator(), gain = audio.createGain();
+    osc.frequency.value = 880;
+    gain.gain.setValueAtTime(0.0001, now);
+    gain.gain.exponentialRampToValueAtTime(0.2, now + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.25);
+    osc.connect(gain).connect(audio.destination);
+    osc.start(now);
+    osc.stop(now + 0.3);
+  }
+  if (soundBox) {
+    soundBox.checked = soundOn();
+    soundBox.addEventListener("change", function () {
+      try { localStorage.setItem(SOUND_KEY, soundBox.checked ? "on" : "off"); } catch (e) { /* a private window */ }
+      if (soundBox.checked) wakeAudio();
+    });
+    // A browser lets a page play sound only after the player has touched it: any click wakes the sound up.
+    document.addEventListener("click", function () { if (soundOn()) wakeAudio(); });
   }
 
   function drawBoard() {
@@ -197,8 +251,11 @@
     status.textContent = statusText();
     var mine = state.status === "playing" && state.turn === seat;
     status.classList.toggle("mine", mine);
-    document.title = (mine ? "● Your turn – " : "") + baseTitle;
+    document.title = (mine ? "● Your turn – " : state.status === "finished" ? "Game over – " : "") + baseTitle;
+    if (mine && wasMine === false && seat !== null && soundOn()) beep(); // the turn has just passed to the player
+    wasMine = mine;
   }
+  var wasMine = null; // null until the first message: opening the page on one's turn makes no sound
 
   // The running clock counts down between messages, from the server's reading; the server decides the flag.
   function serverNow() { return state.now_ms + (performance.now() - receivedAt); }

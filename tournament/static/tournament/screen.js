@@ -1,9 +1,9 @@
 /* The venue screen (templates/tournament/screen.html): a page every 15 s, arrow keys by hand, and a new
-   version of the page (asked for every 10 s with its ETag) shown at once. */
+   version of the page (asked for every 10 s with its ETag, poll.js) shown at once. */
 (function () {
   "use strict";
   var SHOW_MS = 15000, POLL_MS = 10000, index = 0;
-  var main = document.getElementById("screen"), etag = main.dataset.etag;
+  var main = document.getElementById("screen");
   function pages() { return main.querySelectorAll(".screen-page"); }
   function show(i) {
     var all = pages();
@@ -18,24 +18,13 @@
     if (event.key === "ArrowLeft") { show(index - 1); }
   });
   window.setInterval(function () { show(index + 1); }, SHOW_MS);
-  function check() {
-    if (!etag || document.hidden) { return; }
-    fetch(window.location.href, {headers: {"If-None-Match": etag}, cache: "no-store"})
-      .then(function (response) {
-        if (response.status !== 200) { return null; }
-        etag = response.headers.get("ETag") || etag;
-        return response.text();
-      })
-      .then(function (html) {
-        if (!html) { return; }
-        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("screen");
-        if (!fresh) { return; }
-        main.innerHTML = fresh.innerHTML;
-        show(index);
-        document.getElementById("updated").textContent = "Updated " + new Date().toLocaleTimeString();
-      })
-      .catch(function () {});
-  }
-  window.setInterval(check, POLL_MS);
+  window.Ingenious.followPage(main.dataset.etag, function (doc) {
+    var fresh = doc.getElementById("screen");
+    if (!fresh) { return; }
+    main.innerHTML = fresh.innerHTML;
+    show(index);
+    document.getElementById("updated").textContent = "Updated " + new Date().toLocaleTimeString();
+    document.dispatchEvent(new Event("page-updated"));
+  }, POLL_MS);
   show(0);
 })();

@@ -1,0 +1,39 @@
+/* What the public pages share to keep up to date, loaded before live.js, screen.js and boards.js (no inline script:
+   the site's CSP allows scripts from 'self' only).
+
+   Ingenious.poll(fetchIt, periodMs): fetchIt() every periodMs while the tab is shown, never two at once, and again at
+     once when the tab comes back; fetchIt returns a promise.
+   Ingenious.followPage(etag, fresh, periodMs): asks for the page itself with its version (ETag) every periodMs; a 304
+     costs the site one query; a new version gives fresh(newDocument) to put in place.
+   Ingenious.clockText(ms): a clock as the rooms show it, minutes and seconds left rounded up ("9:05"). */
+(function () {
+  "use strict";
+  function poll(fetchIt, periodMs) {
+    var busy = false;
+    function tick() {
+      if (busy || document.hidden) { return; }
+      busy = true;
+      fetchIt().catch(function () {}).then(function () { busy = false; });
+    }
+    window.setInterval(tick, periodMs);
+    document.addEventListener("visibilitychange", function () { if (!document.hidden) { tick(); } });
+    return tick;
+  }
+  function followPage(etag, fresh, periodMs) {
+    return poll(function () {
+      if (!etag) { return Promise.resolve(); }
+      return fetch(window.location.href, {headers: {"If-None-Match": etag}, cache: "no-store", credentials: "same-origin"})
+        .then(function (response) {
+          if (response.status !== 200) { return null; }
+          etag = response.headers.get("ETag") || etag;
+          return response.text();
+        })
+        .then(function (html) { if (html) { fresh(new DOMParser().parseFromString(html, "text/html")); } });
+    }, periodMs);
+  }
+  function clockText(ms) {
+    var s = Math.max(0, Math.ceil(ms / 1000));
+    return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+  }
+  window.Ingenious = {poll: poll, followPage: followPage, clockText: clockText};
+})();
