@@ -7,9 +7,13 @@ with that event's own names and settings, so a test's data stays in sight.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
 
 from tournament import services
 from tournament.models import Match, Round, Tournament
@@ -76,3 +80,17 @@ def refusal(call, *args, **kwargs) -> services.Refused:
     with pytest.raises(services.Refused) as refused:
         call(*args, **kwargs)
     return refused.value
+
+
+def pair_next(path: Path, *options: str) -> tuple[int, str, str]:
+    """(exit status, standard output, standard error) of `pair_next FILE --json OPTIONS`, run in this process (a
+    Django start-up saved per call; tests/tournament/test_next_round_absences runs it once as a real process)."""
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        call_command("pair_next", str(path), "--json", *options, stdout=out, stderr=err)
+        status = 0
+    except CommandError as error:
+        status, err = error.returncode, io.StringIO(str(error))
+    except SystemExit as exit_:
+        status = exit_.code
+    return status, out.getvalue(), err.getvalue()

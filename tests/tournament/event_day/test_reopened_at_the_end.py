@@ -7,9 +7,6 @@ Four players, all-play-all: 3 rounds; every game is won by its first player.
 
 import io
 import json
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -18,12 +15,11 @@ from tournament.models import Round
 from tournament.pairing.next_round import Finished, NotReady, pair_next as pair_record
 from tournament.records import record_of
 
-from tests.factories import make_event, play_rounds
+from tests.factories import make_event, pair_next, play_rounds
 
 from .helpers import words
 
 pytestmark = pytest.mark.django_db
-ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture
@@ -75,12 +71,6 @@ def test_a_reopened_round_takes_final_off_the_pages_and_sheets_until_it_is_close
     assert "The tournament is finished" in words(org_client.get(f"/manage/{slug}/"))
 
 
-def pair_next(path):
-    done = subprocess.run([sys.executable, "manage.py", "pair_next", str(path), "--json"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
-    return done.returncode, done.stderr
-
-
 def test_pair_next_does_not_call_a_tournament_whose_last_round_is_pending_finished(tmp_path):
     # Berger for 4: round 1 1-4 2-3, round 2 4-3 1-2, round 3 2-4 3-1; round 3's second game has no result yet
     # (a file may leave only its last round pending).
@@ -97,12 +87,12 @@ def test_pair_next_does_not_call_a_tournament_whose_last_round_is_pending_finish
     file["rounds"][2]["matches"][1] = {"first": 3, "second": 1, "status": "pending"}
     path = tmp_path / "robin.json"
     path.write_text(json.dumps(file))
-    status, err = pair_next(path)
+    status, _, err = pair_next(path)
     assert status == 2 and "round 3 still has pending matches: enter their results first" in err
     assert "finished" not in err
     file["rounds"][2]["matches"][1] = {"first": 3, "second": 1, **won}
     path.write_text(json.dumps(file))
-    status, err = pair_next(path)
+    status, _, err = pair_next(path)
     assert status == 2 and "the tournament is finished: all 3 rounds of the all-play-all table are paired" in err
 
 
