@@ -151,3 +151,20 @@ def pair_next(path: Path, *options: str) -> tuple[int, str, str]:
     except SystemExit as exit_:
         status = exit_.code
     return status, out.getvalue(), err.getvalue()
+
+
+def field_errors(response) -> dict[str, list[str]]:
+    """The errors of the page's bound forms, by field (`__all__`: above the form): which field a refusal names.
+    Forms are looked for in the context and one level into its lists and dicts (a form on each player's row)."""
+    from django import forms
+
+    contexts = response.context if isinstance(response.context, list) else [response.context]
+    values = [value for context in contexts for value in context.flatten().values()]
+    values += [item for value in values if isinstance(value, (list, tuple)) for item in value]
+    values += [item for value in values if isinstance(value, dict) for item in value.values()]
+    bound = {id(value): value for value in values if isinstance(value, forms.BaseForm) and value.is_bound}
+    errors: dict[str, list[str]] = {}
+    for form in bound.values():
+        for name, messages in form.errors.items():
+            errors.setdefault(name, []).extend(messages)
+    return errors
