@@ -6,6 +6,8 @@ builders (an event made through the services, a result form's fields) are in
 `tests/factories.py`.
 """
 
+import uuid
+
 import pytest
 from django.core.cache import cache
 
@@ -21,6 +23,17 @@ def pytest_configure(config):
 @pytest.fixture(autouse=True)
 def _empty_page_cache():
     """Each test starts with no cached pages: databases roll back between tests, caches would not."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def own_page_cache(settings):
+    """A memory cache of the test's own, as the cached-page tests need (the page cache's real backend, not the
+    settings' default): the database rolls back between tests, the cache would not."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+                                   "LOCATION": f"test-pages-{uuid.uuid4()}"}}
     cache.clear()
     yield
     cache.clear()

@@ -7,12 +7,17 @@ with that event's own names and settings, so a test's data stays in sight.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
 
 from tournament import services
 from tournament.models import Match, Round, Tournament
+from tournament.tfile import FORMAT
 
 FIRST_WINS = [[9] * 6, [3] * 6]  # L 9 against 3: the first player wins, D +6 and -6
 
@@ -76,3 +81,90 @@ def refusal(call, *args, **kwargs) -> services.Refused:
     with pytest.raises(services.Refused) as refused:
         call(*args, **kwargs)
     return refused.value
+
+
+# Tournament files (the JSON of tournament-json.md) built by hand, for the readers, sheets and exports.
+
+WIN = [[10, 10, 10, 10, 10, 10], [5, 10, 10, 10, 10, 10]]  # first's lowest colour 10 > 5: first wins
+LOSS = [WIN[1], WIN[0]]  # first loses
+DRAW = [[8, 9, 10, 11, 12, 13], [13, 12, 11, 10, 9, 8]]  # same sorted lists: draw
+
+
+def tournament(players, rounds, **settings):
+    return {
+        "format": FORMAT,
+        "name": "Hand Cup",
+        "settings": {"system": "swiss", "rounds": 5, "bye_vp": 1, **settings},
+        "players": players,
+        "rounds": [{"number": n, "matches": m} for n, m in enumerate(rounds, start=1)],
+    }
+
+
+def played(first, second, scores):
+    # A copy of the scores: a test that damages a file's scores (test_command_bad_file) must not damage WIN itself.
+    return {"first": first, "second": second, "status": "played", "scores": [list(side) for side in scores],
+            "flagged": [False, False], "log": None}
+
+
+def bye(player):
+    return {"first": player, "second": None, "status": "bye"}
+
+
+def forfeit(first, second, winner):
+    return {"first": first, "second": second, "status": "forfeit", "winner": winner}
+
+
+# Seven players with every mark a result can leave: draws, a bye and an excused absence, forfeits won and
+# lost, a game both players forfeited (round 3), a late entry (Gus), a withdrawal (Flo), and in round 4 a
+# round under way.
+SEVEN = [
+    {"id": 1, "name": "Ann Able"},
+    {"id": 2, "name": "Ben Baker"},
+    {"id": 3, "name": "Cy Cole"},
+    {"id": 4, "name": "Di Dunn", "excused_rounds": [2]},
+    {"id": 5, "name": "Ed Eng"},
+    {"id": 6, "name": "Flo Fry", "withdrawn_after_round": 1},
+    {"id": 7, "name": "Gus Gray", "joined_round": 2},
+]
+SEVEN_ROUNDS = [
+    [played(1, 2, WIN), played(3, 4, DRAW), forfeit(5, 6, 5)],  # Gus has not joined yet
+    [played(1, 3, LOSS), played(2, 7, DRAW), bye(5), {"first": 4, "second": None, "status": "excused"}],
+    [played(3, 5, WIN), played(2, 1, WIN), forfeit(4, 7, None)],  # Di and Gus both absent
+    [{"first": 1, "second": 3, "status": "pending"}, played(2, 5, WIN), played(4, 7, DRAW)],  # under way
+]
+
+
+def seven_players(rounds: int, **settings) -> dict:
+    """The file of SEVEN over the first `rounds` of SEVEN_ROUNDS, with these settings (bye_vp...)."""
+    return tournament(SEVEN, SEVEN_ROUNDS[:rounds], **settings)
+
+
+def pair_next(path: Path, *options: str) -> tuple[int, str, str]:
+    """(exit status, standard output, standard error) of `pair_next FILE --json OPTIONS`, run in this process (a
+    Django start-up saved per call; tests/tournament/test_next_round_absences runs it once as a real process)."""
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        call_command("pair_next", str(path), "--json", *options, stdout=out, stderr=err)
+        status = 0
+    except CommandError as error:
+        status, err = error.returncode, io.StringIO(str(error))
+    except SystemExit as exit_:
+        status = exit_.code
+    return status, out.getvalue(), err.getvalue()
+
+
+def field_errors(response) -> dict[str, list[str]]:
+    """The errors of the page's bound forms, by field (`__all__`: above the form): which field a refusal names.
+    Forms are looked for in the context and one level into its lists and dicts (a form on each player's row)."""
+    from django import forms
+
+    contexts = response.context if isinstance(response.context, list) else [response.context]
+    values = [value for context in contexts for value in context.flatten().values()]
+    values += [item for value in values if isinstance(value, (list, tuple)) for item in value]
+    values += [item for value in values if isinstance(value, dict) for item in value.values()]
+    bound = {id(value): value for value in values if isinstance(value, forms.BaseForm) and value.is_bound}
+    errors: dict[str, list[str]] = {}
+    for form in bound.values():
+        for name, messages in form.errors.items():
+            errors.setdefault(name, []).extend(messages)
+    return errors

@@ -25,17 +25,14 @@ import pytest
 
 from games.bench_targets import JUNK_GROWTH_MB
 from games.bench_targets import PUBLIC_PAGE_UNCACHED_MS as UNCACHED_MS
-from tests.production.servers import HOST, Visitor, free_port
+from tests.production.servers import Visitor, manage, runserver, sqlite_environment
 
 ROOT = Path(__file__).resolve().parents[2]
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def _manage(env, *args) -> str:
-    done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=900)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return done.stdout
+    return manage(env, *args, timeout=900)
 
 
 def cpu_ms(pid: int) -> float:
@@ -54,9 +51,7 @@ def rss_mb(pid: int) -> float:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("bench-public")
-    env = {name: value for name, value in os.environ.items()
-           if not name.startswith(("DJANGO_", "GUNICORN_")) and name not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(DJANGO_SETTINGS_MODULE="tournament.settings", DATABASE_URL=f"sqlite:///{folder / 'db.sqlite3'}")
+    env = sqlite_environment(folder / "db.sqlite3")
     _manage(env, "migrate", "--noinput", "--verbosity", "0")
     started = time.monotonic()
     _manage(env, "shell", "-c", "from tests.load.run import build_event; build_event(500, 9)")
@@ -65,24 +60,8 @@ def server(tmp_path_factory):
         "from tournament.models import Match, Tournament; t = Tournament.objects.get(); "
         "m = Match.objects.filter(round__tournament=t, log__isnull=False).select_related('round').first(); "
         "print(t.slug, f'{m.round.number}/table/{m.table}')")).strip().splitlines()[-1].split()
-    port = free_port()
-    with open(folder / "server.out", "wb") as out:
-        process = subprocess.Popen([sys.executable, "manage.py", "runserver", f"{HOST}:{port}", "--noreload"],
-                                   cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if Visitor(port).get("/healthz").status == 200:
-                    break
-            except OSError:
-                pass
-            assert process.poll() is None and time.monotonic() < deadline, (folder / "server.out").read_text()
-            time.sleep(0.2)
-        yield {"pid": process.pid, "port": port, "slug": slug, "game": game}
-    finally:
-        process.terminate()
-        process.wait(timeout=20)
+    with runserver(env, folder, ready="/healthz") as (port, _output, pid):
+        yield {"pid": pid, "port": port, "slug": slug, "game": game}
 
 
 def pages(slug: str, game: str) -> dict[str, str]:

@@ -13,8 +13,9 @@ CHROMIUM_FLAGS = [
 ]
 
 
-@pytest.fixture
-def page(live_server):
+@pytest.fixture(scope="package")
+def chromium():
+    """One chromium for the folder's tests (launching it is the slow part); each test gets a context of its own."""
     sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
     if not shutil.which("chromium") and not Path("/usr/bin/chromium").exists():
         pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
@@ -22,16 +23,24 @@ def page(live_server):
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_api.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS)
-        tab = browser.new_page(viewport={"width": 390, "height": 900}, accept_downloads=True)
-        tab.base = live_server.url
-        # Anything the Content-Security-Policy blocked (an inline script left behind) fails the test.
-        blocked = []
-        tab.on("console", lambda message: blocked.append(message.text)
-               if "Content Security Policy" in message.text else None)
-        tab.on("pageerror", lambda error: blocked.append(str(error)))
-        yield tab
+        yield browser
         browser.close()
-        assert blocked == [], blocked
+
+
+@pytest.fixture
+def page(live_server, chromium):
+    """A fresh tab in a fresh context (no cookies, no cache) of the shared chromium, phone-sized."""
+    context = chromium.new_context(viewport={"width": 390, "height": 900}, accept_downloads=True)
+    tab = context.new_page()
+    tab.base = live_server.url
+    # Anything the Content-Security-Policy blocked (an inline script left behind) fails the test.
+    blocked = []
+    tab.on("console", lambda message: blocked.append(message.text)
+           if "Content Security Policy" in message.text else None)
+    tab.on("pageerror", lambda error: blocked.append(str(error)))
+    yield tab
+    context.close()
+    assert blocked == [], blocked
 
 
 def shot(page, name):

@@ -12,7 +12,9 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from http.cookies import SimpleCookie
@@ -198,3 +200,47 @@ def stop(server: Server) -> None:
         os.killpg(server.process.pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
+
+
+# `make run`'s set-up (runserver, DEBUG on, SQLite) in a child process, for the tests that need real threads or
+# sockets on the default set-up (tournament/test_sqlite_concurrency, rooms/test_live, bench/test_bench_public_pages).
+
+def sqlite_environment(database: Path) -> dict:
+    """The settings as `make run` has them (DEBUG on, SQLite), on a file of the test's own."""
+    env = {name: value for name, value in os.environ.items()
+           if not name.startswith(("DJANGO_", "GUNICORN_")) and name not in ("DATABASE_URL", "REDIS_URL")}
+    env.update(DJANGO_SETTINGS_MODULE="tournament.settings", DATABASE_URL=f"sqlite:///{database}")
+    return env
+
+
+def manage(env: dict, *args: str, timeout: float = 120) -> str:
+    """`manage.py ARGS` in the environment given: its stdout, or a failure showing its stderr."""
+    done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=timeout)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+@contextmanager
+def runserver(env: dict, folder: Path, ready: str = "/", timeout: float = 60):
+    """`manage.py runserver` on a free port, answering `ready` with 200; yields (port, output file, process id),
+    stops it after."""
+    port = free_port()
+    output = folder / "server.out"
+    with open(output, "wb") as out:
+        server = subprocess.Popen([sys.executable, "manage.py", "runserver", f"{HOST}:{port}", "--noreload"],
+                                  cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                if Visitor(port).get(ready).status == 200:
+                    break
+            except OSError:
+                pass
+            assert server.poll() is None and time.monotonic() < deadline, _tail(output, 3000)
+            time.sleep(0.2)
+        yield port, output, server.pid
+    finally:
+        server.terminate()
+        server.wait(timeout=20)

@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.production.servers import HOST, Visitor, free_port
-from tests.tournament.test_sqlite_concurrency import _environment, _manage
+from tests.production.servers import HOST, Visitor, manage, runserver, sqlite_environment
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,23 +50,10 @@ print(json.dumps({"status": match.status, "scores": match.scores, "flagged": [ma
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("rooms-site")
-    env = _environment(folder / "db.sqlite3")
-    _manage(env, "migrate", "--noinput", "--verbosity", "0")
-    event = json.loads(_manage(env, "shell", "-c", SETUP % {"clock_s": 60}).strip().splitlines()[-1])
-    port = free_port()
-    with open(folder / "server.out", "wb") as out:
-        server = subprocess.Popen([sys.executable, "manage.py", "runserver", f"{HOST}:{port}", "--noreload"],
-                                  cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if Visitor(port).get("/").status == 200:
-                    break
-            except OSError:
-                pass
-            assert server.poll() is None and time.monotonic() < deadline, (folder / "server.out").read_text()[-3000:]
-            time.sleep(0.2)
+    env = sqlite_environment(folder / "db.sqlite3")
+    manage(env, "migrate", "--noinput", "--verbosity", "0")
+    event = json.loads(manage(env, "shell", "-c", SETUP % {"clock_s": 60}).strip().splitlines()[-1])
+    with runserver(env, folder) as (port, output, _pid):
         # The first game's two random players start at once and play while the browser test plays the second
         # game (their test, below it, only collects what they printed): the same checks in half the time.
         base, game = f"http://{HOST}:{port}", event["games"][0]
@@ -75,17 +61,16 @@ def site(tmp_path_factory):
                                      "--pace", "0.05", "--seed", str(seed)], cwd=ROOT, env=env,
                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
                    for seed, link in enumerate(("first_link", "second_link"))]
-        yield {"port": port, "env": env, **event, "output": folder / "server.out", "random_players": players}
-    finally:
-        for player in locals().get("players", []):
-            if player.poll() is None:
-                player.kill()
-        server.terminate()
-        server.wait(timeout=20)
+        try:
+            yield {"port": port, "env": env, **event, "output": output, "random_players": players}
+        finally:
+            for player in players:
+                if player.poll() is None:
+                    player.kill()
 
 
 def stored_result(site, table):
-    return json.loads(_manage(site["env"], "shell", "-c", RESULT % {"slug": site["slug"], "table": table})
+    return json.loads(manage(site["env"], "shell", "-c", RESULT % {"slug": site["slug"], "table": table})
                       .strip().splitlines()[-1])
 
 

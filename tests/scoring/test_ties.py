@@ -15,8 +15,10 @@ def test_players_level_who_never_met_are_not_split_by_head_to_head():
     record = tournament(4, [[game(1, 2, 9, 3), game(3, 4, 8, 7)], [game(1, 3, 9, 5), game(2, 4, 9, 8)]])
     [note] = standings_report(record).notes
     assert note.vp == "1" and note.names == ("Player 3", "Player 2") and not note.applied
-    assert "Not all of them played each other, and nobody played and won (or lost) every game" in note.sentence
-    assert "H2H is not applied (struck through); progressive difference decides, then level." in note.sentence
+    assert note.decision.case == Case.NOT_APPLIED
+    assert note.sentence == (
+        "Not all of them played each other, and nobody played and won (or lost) every game against all the others: "
+        "H2H is not applied (struck through); progressive difference decides, then level.")
 
 
 def test_a_cycle_among_players_who_all_met_stays_level_on_head_to_head():
@@ -36,8 +38,7 @@ def test_players_who_all_met_stand_by_what_they_scored_against_each_other():
     top, bottom = standings_report(record).notes
     assert (top.vp, top.names, top.applied) == ("2", ("Player 3", "Player 4"), True)
     assert (bottom.vp, bottom.names, bottom.applied) == ("1", ("Player 1", "Player 2"), True)
-    assert top.sentence == ("They all played each other, so they stand in the order of the VP they scored "
-                            "against each other (H2H).")
+    assert top.decision.case == Case.ORDERED and top.sentence.endswith("(H2H).")  # its words: the last test
 
 
 def test_an_all_winner_and_an_all_loser_are_named_though_not_all_of_the_group_met():
@@ -49,10 +50,11 @@ def test_an_all_winner_and_an_all_loser_are_named_though_not_all_of_the_group_me
                             [game(1, 3, 9, 8), game(2, 5, 9, 8), game(4, 6, 9, 8)],
                             [game(6, 1, 9, 8), game(2, 4, 9, 8), game(3, 5, 9, 8)]])
     top, bottom = standings_report(record).notes
+    # (The words of an all-winner: test_head_to_head_applied_again_within_the_rest_after_an_all_winner_goes_first.)
     assert top.applied and top.names[0] == "Player 1"
-    assert top.sentence.startswith("Not all of them played each other, but Player 1 played and won every game "
-                                   "against the others, so stands first of the group")
+    assert (top.decision.case, _ids(top.decision.winners), _ids(top.decision.losers)) == (Case.ENDS, [1], [])
     assert bottom.applied and bottom.names[-1] == "Player 6"
+    assert (bottom.decision.case, _ids(bottom.decision.winners), _ids(bottom.decision.losers)) == (Case.ENDS, [], [6])
     assert "Player 6 played and lost every game against the others, so stands last of the group" in bottom.sentence
 
 

@@ -1,10 +1,7 @@
 """The public pages come from the cache until something they show changes (tournament/serving/cache.py)."""
 
-import uuid
-
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 
 from tournament import services
 from tournament.models import Match
@@ -14,21 +11,7 @@ from tournament.tfile import parse
 
 from tests.factories import make_event, matches
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache(settings):
-    """A cache of this test's own: the database rolls back between tests, the cache would not."""
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": f"test-cache-{uuid.uuid4()}",
-        }
-    }
-    cache.clear()
-    yield
-    cache.clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("own_page_cache")]
 
 
 @pytest.fixture

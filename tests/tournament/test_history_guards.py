@@ -14,7 +14,7 @@ from tournament.models import AuditEntry, Round
 from tournament.records import import_record
 from tournament.tfile import FileFault, load_text
 
-from tests.factories import make_event, matches
+from tests.factories import field_errors, make_event, matches
 
 pytestmark = pytest.mark.django_db
 
@@ -142,7 +142,10 @@ def test_the_settings_page_asks_for_the_tick_and_says_what_changes(client, five)
               "clock_s": 600, "late_entry_half_points": 0, "excused_half_points": 0}
     page = client.post(f"/manage/{five.slug}/settings/", fields)
     assert page.status_code == 200
-    assert escape("The byes already given would score 0 VP instead of 1: round 1, Eve Fox.") in page.content.decode()
+    # The refusal on the form names the VP and the bye it would change (its words: the service test above).
+    said = [m for messages in field_errors(page).values() for m in messages]
+    assert len(said) == 1 and "0 VP instead of 1: round 1, Eve Fox." in said[0]
+    assert escape(said[0]) in page.content.decode()
     assert client.post(f"/manage/{five.slug}/settings/", {**fields, "confirm_history": "on"}).status_code == 302
     five.refresh_from_db()
     assert five.bye_half_points == 0

@@ -1,23 +1,10 @@
-"""`pair_next FILE --json` as shared/spec/tournament-json.md defines it, run as a real command."""
+"""`pair_next FILE --json` as shared/spec/tournament-json.md defines it (run in this process; as a real process in
+test_next_round_absences and the contract corpus)."""
 
 import json
 import random
-import subprocess
-import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]  # the project folder, where manage.py is
-
-
-def pair_next(path):
-    done = subprocess.run(
-        [sys.executable, "manage.py", "pair_next", str(path), "--json"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    return done.returncode, done.stdout, done.stderr
+from tests.factories import pair_next
 
 
 def new_file(players, rounds=7, system="swiss"):

@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
-from django.core.management.base import CommandError
 
 from tournament.pairing import berger_rounds
+
+from tests.factories import pair_next
 
 ROOT = Path(__file__).resolve().parents[2]
 WIN = [[12, 13, 14, 15, 16, 17], [5, 13, 14, 15, 16, 17]]  # the first player wins, L 12 v 5
@@ -39,15 +40,7 @@ def run(tmp_path, file, *options):
     """(exit status, standard output, standard error) of `pair_next FILE --json` run in this process."""
     path = tmp_path / "event.json"
     path.write_text(json.dumps(file))
-    out, err = io.StringIO(), io.StringIO()
-    try:
-        call_command("pair_next", str(path), "--json", *options, stdout=out, stderr=err)
-        status = 0
-    except CommandError as error:
-        status, err = error.returncode, io.StringIO(str(error))
-    except SystemExit as exit_:
-        status = exit_.code
-    return status, out.getvalue(), err.getvalue()
+    return pair_next(path, *options)
 
 
 def pairing(tmp_path, file):

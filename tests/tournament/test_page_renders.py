@@ -6,7 +6,6 @@ big event's standings do: eight requests sent together must cost one render.
 
 import threading
 import time
-import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -21,18 +20,10 @@ from tournament.serving.versions import bump, scope
 
 from tests.factories import make_event
 
-pytestmark = pytest.mark.django_db(transaction=True)  # the requests run in threads, each with its own connection
+# The requests run in threads, each with its own connection.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("own_page_cache")]
 
 RENDER_SECONDS = 0.3
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache(settings):
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                                   "LOCATION": f"test-renders-{uuid.uuid4()}"}}
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

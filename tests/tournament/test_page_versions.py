@@ -8,29 +8,17 @@ bugs here.  The sets below are worked out from what each page shows
 (tournament/serving/versions.py), not from the code.
 """
 
-import uuid
-
 import pytest
-from django.core.cache import cache
 
 from tournament import services
 from tournament.models import Match, Player
 
 from tests.factories import make_event
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("own_page_cache")]
 
 NAMES = ("Ann Able", "Ben Baker", "Cy Cole", "Dai Evans", "Eve Fox", "Fay Gray")
 SCORES = [[5, 6, 7, 8, 9, 10], [4, 18, 18, 18, 18, 18]]  # the first player wins: lowest 5 beats 4
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache(settings):
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-                                   "LOCATION": f"test-versions-{uuid.uuid4()}"}}
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -18,27 +18,11 @@ from tournament import pdf
 from tournament.tfile.simulate import simulate
 from tournament.tfile import parse
 
-from .test_trf import DRAW, LOSS, WIN, bye, forfeit, played, tournament
+from tests.factories import DRAW, SEVEN, WIN, bye, forfeit, played, seven_players, tournament
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext (poppler-utils) is not installed")
 
-PLAYERS = [
-    {"id": 1, "name": "Ann Able"},
-    {"id": 2, "name": "Ben Baker"},
-    {"id": 3, "name": "Cy Cole"},
-    {"id": 4, "name": "Di Dunn", "excused_rounds": [2]},
-    {"id": 5, "name": "Ed Eng"},
-    {"id": 6, "name": "Flo Fry", "withdrawn_after_round": 1},
-    {"id": 7, "name": "Gus Gray", "joined_round": 2},
-]
-ROUNDS = [
-    [played(1, 2, WIN), played(3, 4, DRAW), forfeit(5, 6, 5)],  # Gus not yet entered
-    [played(1, 3, LOSS), played(2, 7, DRAW), bye(5), {"first": 4, "second": None, "status": "excused"}],
-    [played(3, 5, WIN), played(2, 1, WIN), forfeit(4, 7, None)],  # Di and Gus both absent
-    [{"first": 1, "second": 3, "status": "pending"}, played(2, 5, WIN), played(4, 7, DRAW)],  # under way
-]
-
-# Each player's results against each opponent, worked by hand from ROUNDS, in round order.
+# Each player's results against each opponent, worked by hand from SEVEN_ROUNDS (all four), in round order.
 AGAINST = {
     "Ann Able": {"Ben Baker": "1 0", "Cy Cole": "0"},
     "Ben Baker": {"Ann Able": "0 1", "Gus Gray": "½", "Ed Eng": "1"},
@@ -54,7 +38,7 @@ OTHER = {"Di Dunn": "R2 exc ½", "Ed Eng": "R2 bye ½", "Gus Gray": "R1 late ½"
 
 @pytest.fixture(scope="module")
 def record():
-    return parse(tournament(PLAYERS, ROUNDS, bye_vp=0.5, late_entry_vp=0.5, excused_vp=0.5))
+    return parse(seven_players(4, bye_vp=0.5, late_entry_vp=0.5, excused_vp=0.5))
 
 
 def text_of(data: bytes) -> str:
@@ -90,7 +74,7 @@ def test_the_crosstable_prints_every_result_mark_where_the_web_page_does(record)
 def test_two_games_against_one_opponent_in_a_narrow_cell_go_one_under_the_other():
     """30 players: cells of about 4 mm; "− ½" no longer fits on one line, and neither mark is cut."""
     players = [{"id": i, "name": name} for i, name in enumerate(
-        [p["name"] for p in PLAYERS] + [p["name"] for p in simulate(30, 1)["players"][7:]], start=1)]
+        [p["name"] for p in SEVEN] + [p["name"] for p in simulate(30, 1)["players"][7:]], start=1)]
     # Di and Gus draw twice; players 8 to 29 play each other; the rest sit the rounds out.
     data = pdf.crosstable_pdf(parse(tournament(players, [
         [played(4, 7, DRAW)] + [played(i, i + 1, WIN) for i in range(8, 30, 2)],

@@ -15,7 +15,7 @@ from tournament.forms.organiser import PlayerForm
 from tournament.forms.players_csv import PlayersFileFault, decode_players_file, read_players
 from tournament.tfile import FORMAT, FileFault, parse
 
-from tests.factories import make_event
+from tests.factories import field_errors, make_event
 
 ROWS = [(2, "Zoë Ørsted", 1800, "Oslo"), (3, "Łukasz Ćwik", None, "Kraków")]
 
@@ -81,8 +81,10 @@ def test_the_page_says_what_to_save_a_windows_1252_file_as(client, event):
     response = post_file(client, event, "Zoë Ørsted,1800,Oslo\n".encode("cp1252"))
     page = response.content.decode()
     assert response.status_code == 200 and event.players.count() == 2
-    assert escape('Line 1: the file is not UTF-8 text (byte 2, 0xEB, is "ë" in Windows-1252') in page
-    assert escape('"CSV UTF-8 (Comma delimited)"') in page
+    # The fault, on the file field, says where (line 1, byte 2) and what to save it as; its words: the test above.
+    [said] = field_errors(response)["file"]
+    assert said.startswith("Line 1:") and "(byte 2, 0xEB," in said and '"CSV UTF-8 (Comma delimited)"' in said
+    assert escape(said) in page
 
 
 # --- One rule for a rating: the player form, the players file, the tournament file ------------------------

@@ -12,18 +12,12 @@ a page or a redirect, never a 500, and every result sent must be kept.
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import threading
-import time
-from pathlib import Path
 
 import pytest
 
-from tests.production.servers import HOST, Visitor, _FormReader, free_port
+from tests.production.servers import Visitor, _FormReader, manage, runserver, sqlite_environment
 
-ROOT = Path(__file__).resolve().parents[2]
 ORGANISERS = ("ann", "bob", "cy", "dee")
 ROUNDS_OF_SAVES = 10
 
@@ -48,47 +42,16 @@ print(json.dumps({"slug": tournament.slug, "matches": matches}))
 """
 
 
-def _environment(database: Path) -> dict:
-    """The settings as `make run` has them (DEBUG on, SQLite), on a file of the test's own."""
-    env = {name: value for name, value in os.environ.items()
-           if not name.startswith(("DJANGO_", "GUNICORN_")) and name not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(DJANGO_SETTINGS_MODULE="tournament.settings", DATABASE_URL=f"sqlite:///{database}")
-    return env
-
-
-def _manage(env, *args) -> str:
-    done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return done.stdout
-
-
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """A runserver on a fresh SQLite file: 4 organisers, 90 players, round 1 published (45 games to come: 40 for the first test)."""
     folder = tmp_path_factory.mktemp("sqlite-site")
-    env = _environment(folder / "db.sqlite3")
-    _manage(env, "migrate", "--noinput", "--verbosity", "0")
-    event = json.loads(_manage(env, "shell", "-c", SETUP % {"organisers": ORGANISERS, "players": 90})
+    env = sqlite_environment(folder / "db.sqlite3")
+    manage(env, "migrate", "--noinput", "--verbosity", "0")
+    event = json.loads(manage(env, "shell", "-c", SETUP % {"organisers": ORGANISERS, "players": 90})
                        .strip().splitlines()[-1])
-    port = free_port()
-    with open(folder / "server.out", "wb") as out:
-        server = subprocess.Popen([sys.executable, "manage.py", "runserver", f"{HOST}:{port}", "--noreload"],
-                                  cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if Visitor(port).get("/").status == 200:
-                    break
-            except OSError:
-                pass
-            assert server.poll() is None and time.monotonic() < deadline, (folder / "server.out").read_text()[-3000:]
-            time.sleep(0.2)
-        yield {"port": port, "slug": event["slug"], "matches": event["matches"], "output": folder / "server.out"}
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
+    with runserver(env, folder) as (port, output, _pid):
+        yield {"port": port, "slug": event["slug"], "matches": event["matches"], "output": output}
 
 
 def _post_form_of(visitor: Visitor, page: str, changes: dict, action: str | None = None, form_field="version"):

@@ -15,37 +15,10 @@ from django.core.management.base import CommandError
 
 from tournament.pairing.next_round import entrants
 from tournament.tfile.simulate import simulate
-from tournament.tfile import FORMAT, parse
+from tournament.tfile import parse
 from tournament.tfile.trf import to_trf
 
-WIN = [[10, 10, 10, 10, 10, 10], [5, 10, 10, 10, 10, 10]]  # first's lowest colour 10 > 5: first wins
-LOSS = [WIN[1], WIN[0]]  # first loses
-DRAW = [[8, 9, 10, 11, 12, 13], [13, 12, 11, 10, 9, 8]]  # same sorted lists: draw
-
-
-def tournament(players, rounds, **settings):
-    return {
-        "format": FORMAT,
-        "name": "Hand Cup",
-        "settings": {"system": "swiss", "rounds": 5, "bye_vp": 1, **settings},
-        "players": players,
-        "rounds": [{"number": n, "matches": m} for n, m in enumerate(rounds, start=1)],
-    }
-
-
-def played(first, second, scores):
-    # A copy of the scores: a test that damages a file's scores (test_command_bad_file) must not damage WIN itself.
-    return {"first": first, "second": second, "status": "played", "scores": [list(side) for side in scores],
-            "flagged": [False, False], "log": None}
-
-
-def bye(player):
-    return {"first": player, "second": None, "status": "bye"}
-
-
-def forfeit(first, second, winner):
-    return {"first": first, "second": second, "status": "forfeit", "winner": winner}
-
+from tests.factories import DRAW, LOSS, WIN, bye, forfeit, played, tournament  # noqa: F401 - test_pdf_marks and test_trf_readers take them from here too
 
 # Ids differ from the starting ranks on purpose: the TRF must use seed order (1..n), not ids.
 FIVE = [

@@ -21,7 +21,9 @@ import pytest
 from tournament.tfile import parse
 from tournament.tfile.trf import to_trf
 
-from .test_trf import DRAW, LOSS, WIN, bye, col, forfeit, played, player_lines, tournament
+from tests.factories import WIN, played, seven_players, tournament
+
+from .test_trf import col, player_lines
 
 DEFAULT_POINTS = {"BBW": 10, "BBD": 5, "BBL": 0, "BBZ": 0, "BBF": 0}  # tenths of a point
 
@@ -57,25 +59,10 @@ def points_column(line: str) -> int:
     return int(whole) * 10 + int(tenth)
 
 
-# Seven players over three rounds: a bye, an excused absence, a withdrawal, a late entry, forfeits.
-SEVEN = [
-    {"id": 1, "name": "Ann Able"},
-    {"id": 2, "name": "Ben Baker"},
-    {"id": 3, "name": "Cy Cole"},
-    {"id": 4, "name": "Di Dunn", "excused_rounds": [2]},
-    {"id": 5, "name": "Ed Eng"},
-    {"id": 6, "name": "Flo Fry", "withdrawn_after_round": 1},
-    {"id": 7, "name": "Gus Gray", "joined_round": 2},
-]
-SEVEN_ROUNDS = [
-    [played(1, 2, WIN), played(3, 4, DRAW), forfeit(5, 6, 5)],  # Gus has not joined yet
-    [played(1, 3, LOSS), played(2, 7, DRAW), bye(5), {"first": 4, "second": None, "status": "excused"}],
-    [played(3, 5, WIN), played(2, 1, WIN), forfeit(4, 7, None)],  # Di and Gus both absent
-]
-
-
 def seven(bye_vp, late_vp, excused_vp):
-    return parse(tournament(SEVEN, SEVEN_ROUNDS, bye_vp=bye_vp, late_entry_vp=late_vp, excused_vp=excused_vp))
+    """tests.factories' seven players over three rounds: a bye, an excused absence, a withdrawal, a late entry,
+    forfeits."""
+    return parse(seven_players(3, bye_vp=bye_vp, late_entry_vp=late_vp, excused_vp=excused_vp))
 
 
 VALUES = [(1, 0, 0), (0.5, 0.5, 0.5), (0, 1, 1), (0.5, 0, 1)]

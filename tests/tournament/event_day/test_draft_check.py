@@ -8,7 +8,7 @@ import itertools
 import random
 
 from tournament.pairing.criteria import allowed, criterion_one_bound, ranking_order, score_differences
-from tournament.pairing.draft_check import SCORES, DraftTable as T, bound_reachable, check, check_draft
+from tournament.pairing.draft_check import ABSOLUTE, SCORES, DraftTable as T, bound_reachable, check, check_draft
 from tournament.pairing.model import Entrant
 
 
@@ -163,8 +163,8 @@ def test_an_all_play_all_draft_leaves_the_idle_player_out_and_its_absent_players
     draft = [T(1, 2, 5), T(2, 4, 3, forfeit=True)]  # D and C both absent: a double forfeit
     assert check(field, draft, excused=frozenset({3}), criteria=False, idle=frozenset({1})).lines == []
     # Without the idle player named, A is missing; the forfeit's absent players are still no breach.
-    assert check(field, draft, excused=frozenset({3}), criteria=False).lines == [
-        "Not placed (1): A: each player needs a table, the bye or an excused absence."]
+    [missing] = check(field, draft, excused=frozenset({3}), criteria=False).breaches
+    assert (missing.rule, missing.table) == (ABSOLUTE, None) and missing.text.startswith("Not placed (1): A:")
     # The same players at a game that is not a forfeit: both named.
     assert check(field, [T(1, 2, 5), T(2, 4, 3)], excused=frozenset({3}), criteria=False, idle=frozenset({1})).lines == [
         "Table 2: D does not play this round (withdrawn, or not yet entered).",

@@ -4,7 +4,7 @@ import pytest
 
 from tournament import services
 
-from tests.factories import make_event, play_rounds
+from tests.factories import make_event, play_rounds, refusal
 
 from .helpers import text, words
 
@@ -24,7 +24,8 @@ def test_a_finished_swiss_offers_no_pairing_until_its_rounds_are_raised(org_clie
             "to go on). The final standings are out. Announced rounds") in page
     assert "Pair next round" not in page and "Pair by hand" not in page
     refused = text(org_client.post(base + "pair-by-hand/", follow=True))
-    assert "The tournament is finished: all 2 announced rounds are paired and closed" in refused
+    assert refusal(services.start_by_hand, tournament).message in refused  # the page shows the services' refusal
+    assert tournament.rounds.count() == 2
 
     org_client.post(base + "settings/", {**SETTINGS, "rounds_announced": 3})
     page = words(org_client.get(base))

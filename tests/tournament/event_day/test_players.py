@@ -6,7 +6,7 @@ from django.test import Client
 from tournament import services
 from tournament.models import AuditEntry, Match, Player, Round, Submission
 
-from tests.factories import make_event, play, play_rounds
+from tests.factories import field_errors, make_event, play, play_rounds
 
 from .helpers import text
 
@@ -44,11 +44,13 @@ def test_an_entry_is_edited_audited_and_the_public_pages_follow(org_client, even
 def test_bad_input_on_an_entry_names_the_field(org_client, event):
     ann = player(event, "Ann Able")
     url = f"/manage/{event.slug}/players/{ann.number}/"
-    page = text(org_client.post(url, {"name": "", "rating": "high", "club": ""}))
-    assert "Name: This field is required." in page and "Rating: Enter a whole number." in page
-    page = text(org_client.post(url, {"name": "  BEN baker ", "rating": "", "club": ""}))
+    page = org_client.post(url, {"name": "", "rating": "high", "club": ""})
+    assert set(field_errors(page)) == {"name", "rating"}
+    assert "Name: This field is required." in text(page)  # each error under its field's label
+    page = org_client.post(url, {"name": "  BEN baker ", "rating": "", "club": ""})
+    assert list(field_errors(page)) == ["name"] and "Ben Baker" in field_errors(page)["name"][0]
     assert ("Name: Ben Baker is already entered (seed 2): tick 'Another player of the same name' "
-            "if this really is someone else.") in page
+            "if this really is someone else.") in text(page)
     assert player(event, "Ann Able")  # unchanged
     org_client.post(url, {"name": "Ben Baker", "rating": "", "club": "", "duplicate_ok": "on"})
     assert event.players.filter(name="Ben Baker").count() == 2
@@ -56,9 +58,9 @@ def test_bad_input_on_an_entry_names_the_field(org_client, event):
 
 def test_a_name_entered_twice_asks_for_confirmation_and_the_mistake_is_removed(org_client, event):
     add = f"/manage/{event.slug}/players/add/"
-    page = text(org_client.post(add, {"name": "ann able", "rating": "", "club": ""}))
-    assert "Name: Ann Able is already entered (seed 1)" in page
-    assert "Another player of the same name (not the same person twice)" in page  # the box to tick is offered
+    page = org_client.post(add, {"name": "ann able", "rating": "", "club": ""})
+    assert list(field_errors(page)) == ["name"] and "Ann Able" in field_errors(page)["name"][0]
+    assert 'name="duplicate_ok"' in text(page)  # the box to tick is offered
     assert event.players.count() == 4
     org_client.post(add, {"name": "ann able", "rating": "", "club": "", "duplicate_ok": "on"})
     twin = event.players.get(name="ann able")
@@ -69,16 +71,18 @@ def test_a_name_entered_twice_asks_for_confirmation_and_the_mistake_is_removed(o
     ann = player(event, "Ann Able")
     page = text(org_client.post(f"/manage/{event.slug}/players/{ann.number}/remove/", follow=True))
     assert "Entries are closed (round 1 is paired): withdraw Ann Able instead." in page
+    assert event.players.filter(pk=ann.pk).exists()  # still entered: once paired, a withdrawal, not a removal
 
 
 def test_a_withdrawal_beyond_the_event_or_before_a_result_is_refused(org_client, event):
     ann = player(event, "Ann Able")
     url = f"/manage/{event.slug}/players/{ann.number}/withdraw/"
-    page = text(org_client.post(url, {"after_round": "99"}))
-    assert "After round: Round 99 is beyond the event, whose last round is 5." in page
+    page = org_client.post(url, {"after_round": "99"})
+    assert list(field_errors(page)) == ["after_round"]
+    assert "After round: Round 99 is beyond the event, whose last round is 5." in text(page)
     play_rounds(event, 2)
-    page = text(org_client.post(url, {"after_round": "1"}))
-    assert "After round: Ann Able has a result in round 2: withdraw after round 2 or later." in page
+    page = org_client.post(url, {"after_round": "1"})
+    assert list(field_errors(page)) == ["after_round"] and "round 2" in field_errors(page)["after_round"][0]
     assert player(event, "Ann Able").withdrawn_after_round is None
     org_client.post(url, {"after_round": "2"})
     assert player(event, "Ann Able").withdrawn_after_round == 2
@@ -101,10 +105,11 @@ def test_a_withdrawal_in_a_round_already_paired_asks_about_the_pending_game(org_
         round_two_out.matches.get(second=ann)
     opponent = game.second if game.first == ann else game.first
     url = f"/manage/{event.slug}/players/{ann.number}/withdraw/"
-    page = text(org_client.post(url, {"after_round": "1"}))
-    assert (f"Their game still to play: Ann Able has a game still to play in round 2 (table {game.table}, against "
-            f"{opponent.name}): choose to forfeit it or to let it be played.") in page
-    assert "Forfeit it: the opponent wins" in page
+    page = org_client.post(url, {"after_round": "1"})
+    assert list(field_errors(page)) == ["pending"]  # the question, on the choice between forfeit and play
+    assert f"table {game.table}, against {opponent.name}" in field_errors(page)["pending"][0]
+    assert "Forfeit it: the opponent wins" in text(page)
+    assert player(event, "Ann Able").withdrawn_after_round is None
     page = text(org_client.post(url, {"after_round": "1", "pending": "forfeit"}, follow=True))
     assert "Ann Able is withdrawn after round 1." in page
     game.refresh_from_db()
@@ -134,8 +139,7 @@ def test_undoing_a_withdrawal_puts_its_forfeit_back_to_be_played(org_client, eve
     assert game.status == Match.FORFEIT
     page = text(org_client.post(f"/manage/{event.slug}/players/{ann.number}/reinstate/", follow=True))
     assert "Ann Able is back in: paired again from the next round." in page
-    assert (f"The game the withdrawal forfeited waits for a result again: round 2, table {game.table} against "
-            f"{opponent.name}.") in page
+    assert f"round 2, table {game.table} against {opponent.name}" in page  # the game to be played again, named
     game.refresh_from_db()
     assert game.status == Match.PENDING and game.forfeit_winner is None
     entry = AuditEntry.objects.filter(tournament=event, action="player reinstated").first()
@@ -154,6 +158,7 @@ def test_undoing_a_withdrawal_leaves_a_forfeit_in_a_closed_round_and_says_so(org
             f"round 2, table {game.table} against {opponent.name}.") in page
     game.refresh_from_db()
     assert game.status == Match.FORFEIT
+    assert player(event, "Ann Able").withdrawn_after_round is None
 
 
 def test_no_late_entry_once_the_last_announced_round_is_paired(org_client, people):
@@ -185,11 +190,12 @@ def test_a_late_entry_while_the_last_round_is_a_draft_is_told_what_can_work(org_
     services.publish_round(round_one)
     play(round_one)
     services.generate_round(event)
-    page = text(org_client.post(f"/manage/{event.slug}/players/add/", {"name": "Gina Late", "rating": "", "club": ""}))
+    page = org_client.post(f"/manage/{event.slug}/players/add/", {"name": "Gina Late", "rating": "", "club": ""})
     assert ("Round 2, the last of the 2 announced rounds, is a draft paired without anyone entered now: delete the "
             "draft, enter the player and pair round 2 again to include them, or raise the number of rounds in "
-            "Settings for them to join at round 3.") in page
-    assert "publish it first" not in page
+            "Settings for them to join at round 3.") in text(page)
+    assert "publish it first" not in text(page)
+    assert not event.players.filter(name="Gina Late").exists()
 
 
 def test_withdrawing_a_player_whose_game_has_a_result_sent_says_so(org_client, event, round_two_out):
@@ -201,9 +207,10 @@ def test_withdrawing_a_player_whose_game_has_a_result_sent_says_so(org_client, e
     opponent = game.second if game.first == ann else game.first
     scores = [[9] * 6, [5] * 6] if game.first == opponent else [[5] * 6, [9] * 6]
     services.submit_result(opponent, game, services.ResultEntry.from_player(scores=scores, flagged=[False, False]))
-    page = text(org_client.post(f"/manage/{event.slug}/players/{ann.number}/withdraw/", {"after_round": "1"}))
-    assert (f"{opponent.name} has sent a result for it ({opponent.name} wins, 9 v 5 in the lowest colour): if the "
-            "game was played, let it be played and enter or confirm that result.") in page
+    page = org_client.post(f"/manage/{event.slug}/players/{ann.number}/withdraw/", {"after_round": "1"})
+    question = field_errors(page)["pending"][0]
+    assert f"{opponent.name} has sent a result for it ({opponent.name} wins, 9 v 5" in question
+    assert player(event, "Ann Able").withdrawn_after_round is None
 
 
 def test_undoing_a_withdrawal_gives_back_the_result_sent_for_the_forfeited_game(org_client, event, round_two_out):
