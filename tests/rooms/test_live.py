@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from tests.production.servers import HOST, Visitor, free_port
+from tests.production.servers import HOST, Visitor
 from tests.tournament.test_sqlite_concurrency import _environment, _manage
+
+from .live_site import play_random, runserver
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -54,34 +55,23 @@ def site(tmp_path_factory):
     env = _environment(folder / "db.sqlite3")
     _manage(env, "migrate", "--noinput", "--verbosity", "0")
     event = json.loads(_manage(env, "shell", "-c", SETUP % {"clock_s": 60}).strip().splitlines()[-1])
-    port = free_port()
-    with open(folder / "server.out", "wb") as out:
-        server = subprocess.Popen([sys.executable, "manage.py", "runserver", f"{HOST}:{port}", "--noreload"],
-                                  cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                if Visitor(port).get("/").status == 200:
-                    break
-            except OSError:
-                pass
-            assert server.poll() is None and time.monotonic() < deadline, (folder / "server.out").read_text()[-3000:]
-            time.sleep(0.2)
+    with runserver(env, folder) as port, _random_players(env, port, event["games"][0]) as players:
         # The first game's two random players start at once and play while the browser test plays the second
         # game (their test, below it, only collects what they printed): the same checks in half the time.
-        base, game = f"http://{HOST}:{port}", event["games"][0]
-        players = [subprocess.Popen([sys.executable, "manage.py", "play_random", f"{base}/p/{game[link]}/",
-                                     "--pace", "0.05", "--seed", str(seed)], cwd=ROOT, env=env,
-                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-                   for seed, link in enumerate(("first_link", "second_link"))]
         yield {"port": port, "env": env, **event, "output": folder / "server.out", "random_players": players}
+
+
+@contextmanager
+def _random_players(env, port, game):
+    base = f"http://{HOST}:{port}"
+    players = [play_random(env, f"{base}/p/{game[link]}/", seed, 0.05)
+               for seed, link in enumerate(("first_link", "second_link"))]
+    try:
+        yield players
     finally:
-        for player in locals().get("players", []):
+        for player in players:
             if player.poll() is None:
                 player.kill()
-        server.terminate()
-        server.wait(timeout=20)
 
 
 def stored_result(site, table):
