@@ -33,6 +33,8 @@ def result_line(message: dict) -> str:
         seat = message["seat"]
         return f"out of time: {names[seat]} ran out; the game goes on (event {message['seq']})"
     outcome = message["outcome"]
+    if outcome.get("decided"):  # the arbiter's result, entered on the result form: the room has no verdict of its own
+        return "ended by the arbiter's decision (the result is the one they entered)"
     if outcome["forfeit"]:
         winner = outcome["winner"]
         return "forfeit: " + ("both lose (neither played)" if winner is None else f"{names[winner]} wins")

@@ -244,3 +244,26 @@ def runserver(env: dict, folder: Path, ready: str = "/", timeout: float = 60):
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+def kill(server: Server) -> None:
+    """SIGKILL to the whole group at once, as a machine losing its power would: nothing is shut down cleanly."""
+    try:
+        os.killpg(server.process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    server.process.wait(timeout=10)
+    stop(server)  # waits until no process of the group is left
+
+
+def environment_of(server: Server) -> dict:
+    """The environment the server was started with (read back from its process), for a restart on the same port."""
+    environ = open(f"/proc/{server.process.pid}/environ", "rb").read().split(b"\0")
+    return dict(item.decode().split("=", 1) for item in environ if b"=" in item)
+
+
+def play_random(server: Server, token: str, seed: int, pace: float = 0.1, timeout: float = 300) -> subprocess.Popen:
+    """`manage.py play_random` on a player's private link at that server, its output kept for the test to read."""
+    return subprocess.Popen([sys.executable, "manage.py", "play_random", f"http://{HOST}:{server.port}/p/{token}/",
+                             "--pace", str(pace), "--seed", str(seed), "--timeout", str(timeout)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

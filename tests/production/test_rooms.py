@@ -3,31 +3,29 @@
 The two players of a game are connected to different instances; one instance
 is stopped and started again mid-game: no move is lost, the clocks run on,
 `play_random` joins again as a browser does, and the game finishes with its
-result in the standings and its log valid.
+result in the standings and its log valid.  Then a whole online round of
+eight (issue 27): four games, one instance killed outright mid-round.
 """
 
+import io
 import json
 import subprocess
 import sys
 import time
 
 import pytest
+from django.core.management import call_command
 
 from games.engine import replay
 from rooms import services
 from rooms.models import Room
 from tests.factories import make_event, matches
+from tournament import services as tournament_services
 from tournament.models import Match
 
-from .servers import ROOT, start_serve, stop
+from .servers import ROOT, environment_of, kill, play_random, start_serve, stop
 
 pytestmark = [pytest.mark.two_instances, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
-
-
-def play_random(server, token, seed, pace=0.1):
-    return subprocess.Popen([sys.executable, "manage.py", "play_random", f"http://127.0.0.1:{server.port}/p/{token}/",
-                             "--pace", str(pace), "--seed", str(seed), "--timeout", "300"],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def test_a_game_across_two_instances_survives_one_restarting_mid_game(serve, tmp_path):
@@ -43,7 +41,7 @@ def test_a_game_across_two_instances_survives_one_restarting_mid_game(serve, tmp
         time.sleep(0.2)
     before = Room.objects.get(pk=room.pk).seq
     assert before >= 12, "the game did not get going"
-    environment = _environment_of(second)
+    environment = environment_of(second)
     stop(second)
     restarted = start_serve("instance-2-again", environment, tmp_path)
     try:
@@ -68,7 +66,88 @@ def test_a_game_across_two_instances_survives_one_restarting_mid_game(serve, tmp
     assert match.scores == report.scores
 
 
-def _environment_of(server):
-    """The environment the server was started with (read back from its process), for a restart on the same port."""
-    environ = open(f"/proc/{server.process.pid}/environ", "rb").read().split(b"\0")
-    return dict(item.decode().split("=", 1) for item in environ if b"=" in item)
+def test_an_online_round_of_eight_across_two_instances_survives_one_killed_and_restarted(serve, tmp_path):
+    """Issue 27's production test: four games, each game's players on different instances; one instance is killed
+    (SIGKILL, mid-round) and started again.  Every game finishes, every result is in the standings, every stored log
+    passes `checklog` and is its match's (players, scores, flags)."""
+    names = ["Ann Able", "Ben Baker", "Cleo Cole", "Dev Dane", "Eve Etty", "Finn Ford", "Gus Gray", "Hal Hunt"]
+    tournament = make_event("Online Eight", names, play="online", clock_s=120)
+    first, second = serve(2)
+    # Published (starting now) once both instances serve: no clock runs while they start.
+    tournament_services.publish_round(tournament_services.generate_round(tournament))
+    games = matches(tournament)
+    rooms = {room.match_id: room for room in Room.objects.filter(match__in=games)}
+    assert len(games) == 4 and len(rooms) == 4  # the rooms opened as the round was published
+    servers = [first, second]
+    # Game i: its first player on instance i % 2, its second on the other one.
+    players = [play_random(servers[(i + side) % 2], getattr(game, seat).link_token, seed=10 * i + side, pace=0.1)
+               for i, game in enumerate(games) for side, seat in enumerate(("first", "second"))]
+    try:
+        # Mid-round (every game under way), the second instance dies at once and is started again on its port.
+        deadline = time.monotonic() + 120
+        while min(_seqs(rooms)) < 10 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        before = _seqs(rooms)
+        assert min(before) >= 10, f"the games did not get going: {before}"
+        environment = environment_of(second)
+        kill(second)
+        restarted = start_serve("instance-2-again", environment, tmp_path)
+        try:
+            outputs = [p.communicate(timeout=300) for p in players]
+            # A player out of time stops playing while the opponent plays on: the room finishes the game.
+            deadline = time.monotonic() + 60
+            while not all(Room.objects.filter(pk__in=[r.pk for r in rooms.values()]).values_list("finished", flat=True)):
+                assert time.monotonic() < deadline, "a game never finished"
+                time.sleep(0.5)
+        finally:
+            stop(restarted)
+    finally:
+        for p in players:
+            if p.poll() is None:
+                p.kill()
+    assert all(p.returncode == 0 for p in players), [err[-2000:] for _, err in outputs]
+    assert all(_seqs(rooms)[k] > before[k] for k in range(4)), "a game made no move after the restart"
+    for room in Room.objects.filter(pk__in=[r.pk for r in rooms.values()]):
+        seqs = list(room.events.order_by("seq").values_list("seq", flat=True))
+        assert seqs == list(range(1, room.seq + 1))  # every event kept, none twice
+
+    # Every result is in the standings: each of the eight has one game; the games' VP add up.
+    standings = _manage_output("standings", tournament.slug, "--json")
+    rows = json.loads(standings)
+    assert sorted(row["name"] for row in rows) == sorted(names)
+    finished = Match.objects.filter(pk__in=[g.pk for g in games]).select_related("first", "second").order_by("table")
+    assert all(m.status in (Match.PLAYED, Match.FORFEIT) for m in finished), [m.status for m in finished]
+    assert sum(row["vp"] for row in rows) == sum(_vp_given(m) for m in finished)
+    # Every stored log passes `checklog`, and is its match's: the players, the scores, the flags.
+    files = []
+    for match in finished:
+        if match.status == Match.FORFEIT:
+            continue  # an absent player's game: no placement of theirs, no log to keep (online-play.md)
+        path = tmp_path / f"table-{match.table}.json"
+        path.write_text(json.dumps(match.log))
+        files.append(str(path))
+        report = replay(match.log)
+        assert report.valid and report.scores == match.scores, (match.table, report.message)
+        assert report.flagged == [match.first_flagged, match.second_flagged]
+        assert match.log["players"] == [match.first.name, match.second.name]
+    assert files, "no game was played to a log"
+    checked = subprocess.run([sys.executable, "manage.py", "checklog", "--json", *files], cwd=ROOT,
+                             capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 0, checked.stdout[-3000:] + checked.stderr[-3000:]
+    assert [json.loads(line)["valid"] for line in checked.stdout.splitlines()] == [True] * len(files)
+
+
+def _seqs(rooms: dict) -> list[int]:
+    seq = dict(Room.objects.filter(pk__in=[r.pk for r in rooms.values()]).values_list("pk", "seq"))
+    return [seq[room.pk] for room in rooms.values()]
+
+
+def _vp_given(match: Match) -> int:
+    """The VP a finished game gives its two players together: 1 (a win or two halves), 0 when both were absent."""
+    return 0 if match.status == Match.FORFEIT and match.forfeit_winner_id is None else 1
+
+
+def _manage_output(*args) -> str:
+    out = io.StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
 from tests.production.servers import HOST, Visitor, manage, runserver, sqlite_environment
+
+from .live_site import play_random
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -53,20 +54,23 @@ def site(tmp_path_factory):
     env = sqlite_environment(folder / "db.sqlite3")
     manage(env, "migrate", "--noinput", "--verbosity", "0")
     event = json.loads(manage(env, "shell", "-c", SETUP % {"clock_s": 60}).strip().splitlines()[-1])
-    with runserver(env, folder) as (port, output, _pid):
+    with runserver(env, folder) as (port, _output, _pid), _random_players(env, port, event["games"][0]) as players:
         # The first game's two random players start at once and play while the browser test plays the second
         # game (their test, below it, only collects what they printed): the same checks in half the time.
-        base, game = f"http://{HOST}:{port}", event["games"][0]
-        players = [subprocess.Popen([sys.executable, "manage.py", "play_random", f"{base}/p/{game[link]}/",
-                                     "--pace", "0.05", "--seed", str(seed)], cwd=ROOT, env=env,
-                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-                   for seed, link in enumerate(("first_link", "second_link"))]
-        try:
-            yield {"port": port, "env": env, **event, "output": output, "random_players": players}
-        finally:
-            for player in players:
-                if player.poll() is None:
-                    player.kill()
+        yield {"port": port, "env": env, **event, "output": folder / "server.out", "random_players": players}
+
+
+@contextmanager
+def _random_players(env, port, game):
+    base = f"http://{HOST}:{port}"
+    players = [play_random(env, f"{base}/p/{game[link]}/", seed, 0.05)
+               for seed, link in enumerate(("first_link", "second_link"))]
+    try:
+        yield players
+    finally:
+        for player in players:
+            if player.poll() is None:
+                player.kill()
 
 
 def stored_result(site, table):

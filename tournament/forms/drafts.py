@@ -8,6 +8,8 @@ field it names (`submitting.refusal_shown`).
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
+from django.utils import timezone
 from django.forms.models import ModelChoiceIterator
 
 from ..domain.names import player_order
@@ -116,4 +118,20 @@ class SwapForm(forms.Form):
 
 
 class PublishForm(forms.Form):
+    """Publishing a draft: the confirmation a draft breaking an absolute rule needs and, for a round played
+    online (`online`), its start time in the site's time zone (online-play.md, Setting up)."""
+
     confirm = forms.BooleanField(required=False, label="I have read the absolute rules this draft breaks: publish it all the same")
+    starts_at = forms.DateTimeField(
+        required=False, label="Start time",
+        input_formats=["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local", "step": "1"}, format="%Y-%m-%dT%H:%M"),
+        help_text=f"When the clocks start ({settings.TIME_ZONE} time). The game rooms open at once; "
+                  "empty or already past means now.")
+
+    def __init__(self, *args, online: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if online:
+            self.fields["starts_at"].initial = timezone.localtime().replace(second=0, microsecond=0)
+        else:
+            del self.fields["starts_at"]

@@ -6,9 +6,10 @@ from django.shortcuts import render
 from django.utils.text import capfirst
 
 from ..forms.organiser import PlayerForm, PlayersCsvForm, WithdrawForm
-from ..domain.enums import System
+from ..domain.enums import Play, System
 from ..domain.schedule import finished as is_finished
 from ..forms.absences import ExcuseForm, rounds_to_come
+from ..forms.drafts import PublishForm
 from ..models import ExcusedAbsence, Round, Submission
 from ..pairing.next_round import beyond_the_end, finished_detail
 from ..records import player_labels, record_of
@@ -62,6 +63,9 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
         "requests": sum(1 for a in absences if not a.approved),
         "absences": absences,
         "csv_form": csv_form or PlayersCsvForm(auto_id="id_csv_%s"),
+        # A draft of an online tournament is published with its start time (bad input: the round page says why).
+        "publish_form": PublishForm(online=tournament.play == Play.ONLINE, auto_id="id_publish_%s")
+        if current is not None and current.status == Round.DRAFT else None,
     })
 
 

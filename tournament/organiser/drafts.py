@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from .. import services
+from ..domain.enums import Play
 from ..forms.drafts import ByeForm, ExcuseInDraftForm, PublishForm, SeatForm
 from ..records import player_labels
 from ..pages.submitting import refusal_shown
@@ -82,12 +84,16 @@ def from_engine(request, tournament, number):
 def publish(request, tournament, number):
     """Publish a draft; one that breaks an absolute rule only with the confirmation ticked."""
     round_ = draft_round(tournament, number)
-    form = PublishForm(request.POST)
-    form.is_valid()
+    form = PublishForm(request.POST, online=tournament.play == Play.ONLINE)
+    if not form.is_valid():  # only the start time can be wrong: the round stays a draft, the field says why
+        return render_round(request, tournament, round_, publish_form=form)
     with refusal_shown(request, form):
-        result = services.publish_draft(round_, user=request.user,
+        result = services.publish_draft(round_, user=request.user, starts_at=form.cleaned_data.get("starts_at"),
                                         despite_breaches=form.cleaned_data.get("confirm", False))
         broken = " despite the rules it breaks (kept in the audit log)" if result.breaks_absolute else ""
-        messages.success(request, f"Round {number} is published{broken}: players can see their tables.")
+        round_.refresh_from_db()
+        where = (f"its game rooms are open, the clocks start at {timezone.localtime(round_.starts_at):%H:%M:%S}"
+                 if round_.play == Play.ONLINE else "players can see their tables")
+        messages.success(request, f"Round {number} is published{broken}: {where}.")
         return redirect("manage:dashboard", tournament.slug)
     return render_round(request, tournament, round_, publish_form=form)

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from .. import services
+from ..domain.enums import Play
 from ..domain.text import format_vp
 from ..forms.drafts import ByeForm, ExcuseInDraftForm, PublishForm, SeatForm, SwapForm
 from ..models import Round
@@ -81,7 +82,7 @@ def render_round(request, tournament, round_, *, swap_form=None, seat_form=None,
         "bye_form": (bye_form or ByeForm(round_=round_))
         if editing and tournament.resolved_system(tournament.players.count()) != tournament.ALL_PLAY_ALL else None,
         "excuse_form": (excuse_form or ExcuseInDraftForm(round_=round_)) if editing else None,
-        "publish_form": (publish_form or PublishForm()) if editing else None,
+        "publish_form": (publish_form or PublishForm(online=tournament.play == Play.ONLINE)) if editing else None,
     })
 
 

@@ -20,9 +20,10 @@ from ..models import ExcusedAbsence, Match, Player, Round, Tournament
 from ..pairing.next_round import entrants, outside_table, table_idle
 from ..pairing.draft_check import DraftCheck, DraftTable, check
 from ..records import record_of
+from ..signals import round_published
 from .absences import cancel_excuse, excuse_player
 from .refused import Refused
-from .rounds import delete_draft, fix_all_play_all_rounds, generate_round, next_round_to_start
+from .rounds import delete_draft, fix_all_play_all_rounds, generate_round, next_round_to_start, online_fields, put_out
 
 BY_HAND = "paired by hand"
 
@@ -171,8 +172,9 @@ def clear_draft(round_: Round, user=None) -> None:
 
 
 @transaction.atomic
-def publish_draft(round_: Round, user=None, despite_breaches: bool = False) -> DraftCheck:
-    """Publish the draft; one that breaks an absolute rule only with `despite_breaches`, audited with the rules."""
+def publish_draft(round_: Round, user=None, despite_breaches: bool = False, starts_at=None) -> DraftCheck:
+    """Publish the draft; one that breaks an absolute rule only with `despite_breaches`, audited with the rules.
+    Online (the tournament's `play`), it is played from `starts_at` (`rounds.put_out`) and its rooms open now."""
     round_ = _draft(round_)
     if not round_.matches.exists():
         raise Refused(f"The draft of round {round_.number} is empty: put the players at tables first.")
@@ -181,13 +183,13 @@ def publish_draft(round_: Round, user=None, despite_breaches: bool = False) -> D
     if broken and not despite_breaches:
         raise Refused(f"The draft breaks {len(broken)} absolute rule{'s' if len(broken) > 1 else ''} "
                       "(listed above): tick the confirmation to publish it all the same.")
-    round_.status = Round.PUBLISHED
-    round_.save()
-    after = {"tables": audit.tables_of(round_)}
+    put_out(round_, starts_at)
+    after = {**online_fields(round_), "tables": audit.tables_of(round_)}
     if broken:
         after["published despite"] = broken
     audit.record(round_.tournament, user, "round published despite broken rules" if broken else "round published",
                  f"Round {round_.number}", after=after)
+    round_published.send(sender=Round, round=round_)  # an online round's rooms open, in this transaction
     return result
 
 

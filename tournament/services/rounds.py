@@ -148,16 +148,29 @@ def publish_round(round_: Round, user=None, *, starts_at=None) -> None:
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     if round_.status != Round.DRAFT:
         raise Refused(f"Round {round_.number} is already published.")
+    put_out(round_, starts_at)
+    tables, online = audit.tables_of(round_), online_fields(round_)
+    audit.record(round_.tournament, user, "round published", f"Round {round_.number}",
+                 after={**online, "tables": tables} if online else tables)
+    round_published.send(sender=Round, round=round_)
+
+
+def put_out(round_: Round, starts_at=None) -> None:
+    """Mark the draft published, played as the tournament's `play` setting now says; an online round from
+    `starts_at`, or now when none is given or it is already past (online-play.md, Setting up)."""
     round_.status = Round.PUBLISHED
     round_.play = round_.tournament.play
     if round_.play == Play.ONLINE:
-        round_.starts_at = starts_at or timezone.now()
+        now = timezone.now()
+        round_.starts_at = max(starts_at or now, now)
     round_.save()
-    after = audit.tables_of(round_)
-    if round_.play == Play.ONLINE:
-        after = {"played": "online", "starts": round_.starts_at.isoformat(timespec="seconds"), "tables": after}
-    audit.record(round_.tournament, user, "round published", f"Round {round_.number}", after=after)
-    round_published.send(sender=Round, round=round_)
+
+
+def online_fields(round_: Round) -> dict:
+    """What the audit of a published online round says besides its tables: where and from when it is played."""
+    if round_.play != Play.ONLINE:
+        return {}
+    return {"played": "online", "starts": round_.starts_at.isoformat(timespec="seconds")}
 
 
 @transaction.atomic

@@ -3,8 +3,9 @@
 
    Ingenious.poll(fetchIt, periodMs): fetchIt() every periodMs while the tab is shown, never two at once, and again at
      once when the tab comes back; fetchIt returns a promise.
-   Ingenious.followPage(etag, fresh, periodMs): asks for the page itself with its version (ETag) every periodMs; a 304
-     costs the site one query; a new version gives fresh(newDocument) to put in place.
+   Ingenious.followPage(etag, fresh, periodMs, unversioned): asks for the page itself with its version (ETag) every
+     periodMs; a 304 costs the site one query; a new version gives fresh(newDocument) to put in place.  A page with no
+     version asks nothing, unless `unversioned` (a page never cached, which fresh() compares itself).
    Ingenious.clockText(ms): a clock as the rooms show it, minutes and seconds left rounded up ("9:05"). */
 (function () {
   "use strict";
@@ -19,10 +20,11 @@
     document.addEventListener("visibilitychange", function () { if (!document.hidden) { tick(); } });
     return tick;
   }
-  function followPage(etag, fresh, periodMs) {
+  function followPage(etag, fresh, periodMs, unversioned) {
     return poll(function () {
-      if (!etag) { return Promise.resolve(); }
-      return fetch(window.location.href, {headers: {"If-None-Match": etag}, cache: "no-store", credentials: "same-origin"})
+      if (!etag && !unversioned) { return Promise.resolve(); }
+      return fetch(window.location.href, {headers: etag ? {"If-None-Match": etag} : {}, cache: "no-store",
+                                          credentials: "same-origin"})
         .then(function (response) {
           if (response.status !== 200) { return null; }
           etag = response.headers.get("ETag") || etag;

@@ -1,0 +1,242 @@
+"""An online round run by its organiser and arbiter, end to end in browsers (issue 27, "Done when", the browser test).
+
+On `make run`'s set-up (Daphne's runserver, SQLite, the clock sweep running):
+the organiser publishes round 1 of four players (two games) through the
+publish form, starting a few seconds ahead; table 1's players join through
+their private links in two browser contexts and each makes a placement, then
+both run out of time (a 25 s clock): the game ends by itself.  Table 2 is
+played by two `play_random` players; once it is under way the arbiter pauses
+it from the desk, resumes it and ends it by decision on the result form the
+desk links.  The
+dashboard, the standings and the public round page, opened before, show both
+results without a reload; the audit log shows the pause, the resume and the
+decision.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from tests.production.servers import HOST, manage, runserver, sqlite_environment
+
+from .live_site import ROOT, play_random
+from .test_live import play_one_turn
+
+PASSWORD = "a long secret"
+CLOCK_S = 25
+ARTIFACTS = ROOT / "tests" / "artifacts"
+LEAD_S = 15  # the start, this many seconds after the organiser types it
+
+SETUP = """
+import json
+from django.contrib.auth import get_user_model
+from tests.factories import make_event, matches
+from tournament import services
+make = get_user_model().objects.create_user
+organiser, arbiter = make("org", password=%(password)r, is_staff=True), make("arb", password=%(password)r)
+tournament = make_event("Online Open", ["Ann Able", "Ben Baker", "Cleo Cole", "Dev Dane"], organiser=organiser,
+                        play="online", clock_s=%(clock_s)d)
+tournament.arbiters.add(arbiter)
+services.generate_round(tournament, user=organiser)  # a draft: the organiser publishes it in the browser
+games = [{"table": m.table, "names": [m.first.name, m.second.name], "links": [m.first.link_token, m.second.link_token]}
+         for m in matches(tournament)]
+print(json.dumps({"slug": tournament.slug, "games": games}))
+"""
+
+STORED = """
+import json
+from rooms.models import Room
+from tournament.models import AuditEntry, Match, Round
+round_ = Round.objects.get(tournament__slug=%(slug)r, number=1)
+print(json.dumps({"starts_at": round_.starts_at.isoformat(), "play": round_.play,
+                  "matches": [{"table": m.table, "status": m.status, "scores": m.scores, "log": bool(m.log),
+                               "flagged": [m.first_flagged, m.second_flagged],
+                               "room_finished": Room.objects.get(match=m).finished}
+                              for m in round_.matches.order_by("table")],
+                  "audit": list(AuditEntry.objects.filter(tournament=round_.tournament).order_by("pk")
+                                .values_list("action", "who", "subject"))}))
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("online-round")
+    env = sqlite_environment(folder / "db.sqlite3")
+    manage(env, "migrate", "--noinput", "--verbosity", "0")
+    event = json.loads(manage(env, "shell", "-c", SETUP % {"password": PASSWORD, "clock_s": CLOCK_S})
+                       .strip().splitlines()[-1])
+    with runserver(env, folder) as (port, _output, _pid):
+        yield {"base": f"http://{HOST}:{port}", "env": env, **event}
+
+
+def stored(site) -> dict:
+    return json.loads(manage(site["env"], "shell", "-c", STORED % {"slug": site["slug"]}).strip().splitlines()[-1])
+
+
+def log_in(context, base, username):
+    page = context.new_page()
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", PASSWORD)
+    page.click("button:has-text(\"Log in\")")
+    page.wait_for_load_state()
+    return page
+
+
+def status_of(page) -> str:
+    return page.locator("#status").inner_text()
+
+
+def play_a_turn(page, seconds: float = 20) -> None:
+    """Wait for this player's turn, then play it whole (a placement, any bonus, the end of the turn)."""
+    deadline = time.monotonic() + seconds
+    while "Your turn" not in status_of(page):
+        assert time.monotonic() < deadline, f"never this player's turn: {status_of(page)!r}"
+        time.sleep(0.1)
+    while time.monotonic() < deadline:
+        if not play_one_turn(page) and " is playing" in status_of(page):
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"the turn did not end: {status_of(page)!r}")
+
+
+@pytest.mark.skipif(not shutil.which("chromium") and not Path("/usr/bin/chromium").exists(),
+                    reason="Debian's chromium is not installed (apt-get install chromium)")
+def test_an_organiser_runs_an_online_round_of_two_games_to_its_results(site):
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+    expect = sync_api.expect
+    base, slug = site["base"], site["slug"]
+    one, two = site["games"]
+    randoms = []
+    with sync_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox"])
+        try:
+            wide = {"viewport": {"width": 1280, "height": 900}}
+            organiser = log_in(browser.new_context(**wide), base, "org")
+            arbiter = log_in(browser.new_context(**wide), base, "arb")
+            # The organiser publishes the draft with its start a few seconds ahead, typed in London time.
+            organiser.goto(f"{base}/manage/{slug}/round/1/")
+            for width in (390, 1280):  # the publish form with its start time, on a phone and a laptop
+                organiser.set_viewport_size({"width": width, "height": 900})
+                organiser.locator("form.publish").screenshot(path=str(ARTIFACTS / f"publish-online-{width}.png"))
+            start = datetime.now(ZoneInfo("Europe/London")).replace(microsecond=0) + timedelta(seconds=LEAD_S)
+            organiser.fill("#id_starts_at", start.strftime("%Y-%m-%dT%H:%M:%S"))
+            organiser.click("button:has-text(\"Publish round 1 online\")")
+            expect(organiser.locator(".messages, [role=status]").first).to_contain_text("game rooms are open")
+            assert organiser.url.endswith(f"/manage/{slug}/")
+            dashboard = organiser
+            # Table 2's players, two random players on their links, play at a slow human pace.
+            randoms = [play_random(site["env"], f"{base}/p/{token}/", seed, 2.0)
+                       for seed, token in enumerate(two["links"])]
+
+            # The pages a visitor has open before any result: the standings and the round's pairings.
+            visitor = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+            standings = visitor.new_page()
+            standings.goto(f"{base}/t/{slug}/standings/")
+            pairings = visitor.new_page()
+            pairings.goto(f"{base}/t/{slug}/round/1/")
+            expect(pairings.locator("main")).to_contain_text("to come")
+            expect(dashboard.locator("#current-round")).to_contain_text("0 of 2 results in")
+
+            # Table 1's players come in through their private links, before the start: a countdown.
+            players = []
+            for token in one["links"]:
+                page = browser.new_context(**wide).new_page()
+                page.goto(f"{base}/p/{token}/")
+                page.click("text=open your game")
+                players.append(page)
+            if datetime.now(ZoneInfo("Europe/London")) < start - timedelta(seconds=2):  # not on a machine this slow
+                assert "The game starts in" in status_of(players[0])
+
+            # Once table 2 is under way, the arbiter pauses it from the desk (the desk refreshes by itself).
+            arbiter.goto(f"{base}/manage/{slug}/round/1/rooms/")
+            room = arbiter.locator("tr[data-table='2']")
+            expect(room.locator("[data-field=placements]")).not_to_have_text("0", timeout=LEAD_S * 1000 + 20_000)
+            room.locator("input[name=reason]").fill("a player's connection")
+            room.locator("button:has-text('Pause')").click()
+            room = arbiter.locator("tr[data-table='2']")
+            expect(room.locator("[data-field=status_text]")).to_have_text("paused")
+
+            # Table 1: each player plays a turn from the start time on, then leaves the game.
+            first, second = players
+            play_a_turn(first)
+            assert datetime.now(ZoneInfo("Europe/London")) >= start
+            play_a_turn(second)
+
+            # The arbiter resumes table 2, and ends it by decision on the result form the desk links.
+            room.locator("input[name=reason]").fill("connection back")
+            room.locator("button:has-text('Resume')").click()
+            room = arbiter.locator("tr[data-table='2']")
+            expect(room.locator("[data-field=status_text]")).to_have_text("playing")
+            room.locator("text=End by decision").click()
+            arbiter.check("input[name=status][value=played]")
+            for side, row in (("first", [5, 6, 7, 8, 9, 10]), ("second", [3, 4, 5, 6, 7, 8])):
+                for colour, value in zip("ROYGBP", row):
+                    arbiter.fill(f"input[name={side}_{colour}]", str(value))
+            arbiter.click("button:has-text('Save the result')")
+            arbiter.wait_for_load_state()
+            for process in randoms:  # the room told them the game is over
+                out, err = process.communicate(timeout=30)
+                assert process.returncode == 0, err[-2000:]
+                assert out.strip().splitlines()[-1].startswith("ended by the arbiter's decision")
+
+            # Table 1: both players have placed a tile and let their 25 s run out; the sweep ends the game.
+            for page in players:
+                expect(page.locator("#status")).to_contain_text("Game over", timeout=60_000)
+
+            # The pages open since before the results show both of them, without a reload.
+            expect(dashboard.locator("#current-round")).to_contain_text("2 of 2 results in", timeout=15_000)
+            expect(pairings.locator("main")).not_to_contain_text("to come", timeout=15_000)
+            expect(standings.locator("#live-note")).to_contain_text("Updated at", timeout=15_000)
+            dashboard.screenshot(path=str(ARTIFACTS / "online-round-dashboard-1280.png"),
+                                 full_page=True)
+            pairings.screenshot(path=str(ARTIFACTS / "online-round-pairings-390.png"),
+                                full_page=True)
+            round_text = pairings.locator("main").inner_text()
+            standings_rows = standings.locator("table tbody tr").all_inner_texts()
+            dashboard_text = dashboard.locator("#current-round").inner_text()
+
+            # The audit log shows the pause, the resume and the decision, each by the arbiter.
+            organiser.goto(f"{base}/manage/{slug}/audit/")
+            audit = organiser.locator("main").inner_text()
+        finally:
+            for process in randoms:
+                if process.poll() is None:
+                    process.kill()
+            browser.close()
+    result = stored(site)
+    assert result["play"] == "online" and datetime.fromisoformat(result["starts_at"]) == start
+    played, decided = result["matches"]
+    # Table 1 played to its end: both placed a tile, then both ran out of time; the room wrote the result.
+    assert played["status"] == "played" and played["log"] and played["flagged"] == [True, True]
+    assert played["room_finished"] and decided["room_finished"]
+    # Table 2: the arbiter's result, the room's log so far kept beside it.
+    assert decided["status"] == "played" and decided["scores"] == [[5, 6, 7, 8, 9, 10], [3, 4, 5, 6, 7, 8]]
+    expected = [f"{one['names'][0]} {outcome(played['scores'])} {one['names'][1]}",
+                f"{two['names'][0]} 1–0 {two['names'][1]}"]
+    assert all(words in dashboard_text for words in expected), dashboard_text
+    assert "2 of 2 results in" in dashboard_text
+    # The public round page: no game to come, each table's result.
+    rows = {line.split("\t")[0]: line for line in round_text.splitlines() if line[:2] in ("1\t", "2\t")}
+    assert outcome(played["scores"]) in rows["1"] and "1–0" in rows["2"] and "to come" not in round_text
+    # The standings (name -> VP): the decided game's 1 and 0, table 1's by its scores.
+    vp = {row.split("\t")[1]: row.split("\t")[2] for row in standings_rows}
+    halves = {"1–0": ("1", "0"), "0–1": ("0", "1"), "½–½": ("½", "½")}[outcome(played["scores"])]
+    assert vp == {two["names"][0]: "1", two["names"][1]: "0", one["names"][0]: halves[0], one["names"][1]: halves[1]}
+    by_arbiter = [(action, who) for action, who, subject in result["audit"] if subject == "Round 1, table 2"]
+    assert by_arbiter == [("game paused", "arb"), ("game resumed", "arb"), ("result entered", "arb"),
+                          ("game ended by decision", "arb")]
+    assert all(action in audit for action in ("game paused", "game resumed", "game ended by decision")), audit
+
+
+def outcome(scores) -> str:
+    """The result of a played game by the rules: the lower lowest colour loses, ties broken by the next lowest."""
+    first, second = sorted(scores[0]), sorted(scores[1])
+    return "1–0" if first > second else "0–1" if first < second else "½–½"
