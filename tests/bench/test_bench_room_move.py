@@ -26,7 +26,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from rooms import bell, consumers, services
+from rooms import bell, replays, services
 from tests.factories import make_event, matches
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -73,10 +73,8 @@ class Sent:
 
 def viewer_after_bell(room_id, seat, seq, log_sent, rung=None):
     """What a watcher's socket does on the bell: look (or use the rung events), then the JSON it sends."""
-    if rung is not None and hasattr(services, "look_rung"):
-        message = services.look_rung(room_id, seat, rung, at_ms=NOW[0]).message
-    else:
-        message = services.look(room_id, seat, at_ms=NOW[0]).message
+    answer = None if rung is None else services.look_rung(room_id, seat, rung, at_ms=NOW[0])
+    message = (answer or services.look(room_id, seat, at_ms=NOW[0])).message
     events = message["events"]
     start = log_sent if log_sent <= len(events) else 0
     message = {"type": "room", **message, "log_from": start, "events": events[start:]}
@@ -96,9 +94,9 @@ def test_cost_of_one_move():
     messages = []
     original_ring = bell._ring_channel_layer
 
-    def timed_ring(room_id, seq, *args, **kwargs):
-        messages.append((room_id, seq, args, kwargs))
-        costs.measure("(c) channel layer send (bell.ring)", original_ring, room_id, seq, *args, **kwargs)
+    def timed_ring(room_id, message):
+        messages.append(message)
+        costs.measure("(c) channel layer send (bell.ring)", original_ring, room_id, message)
 
     bell._ring_channel_layer = timed_ring
     try:
@@ -110,7 +108,7 @@ def test_cost_of_one_move():
             NOW[0] = now
             seat = seen["turn"]
             mine = services.look(room.pk, seat, at_ms=now).message
-            behind = copy.deepcopy(services._replays.tables.get(services._key(services.Room.objects.get(pk=room.pk))))
+            behind = copy.deepcopy(replays._replays.tables.get(replays._key(services.Room.objects.get(pk=room.pk))))
             kwargs = dict(seq=mine["seq"], client_id=f"m-{now}", at_ms=now, draw=seeded(now))
             if mine["stage"] == "decide":
                 action = "swap" if mine["may_swap"] and rng.random() < 0.3 else "end_turn"
@@ -122,22 +120,22 @@ def test_cost_of_one_move():
                                    services.move, room.pk, seat, action, **kwargs)
             moves += 1
             assert answer.applied and len(messages) == before_rings + 1
-            _, seq, args, ring_kwargs = messages[-1]
+            rung_message = messages[-1]
+            seq = rung_message["seq"]
             costs.measure("(a') the mover's answer as JSON", lambda: Sent(json.dumps(
                 {"type": "room", **answer.message})))
-            rung_message = ring_kwargs.get("message") or (args[0] if args else None)
-            key = services._key(services.Room.objects.get(pk=room.pk))
+            key = replays._key(services.Room.objects.get(pk=room.pk))
             for label, seat_ in (("opponent", 1 - seat), ("spectator", None), ("mover", seat)):
                 # Another worker: its cache holds the room as it was before the move.
-                kept = services._replays.tables.pop(key)
-                services._replays.tables[key] = copy.deepcopy(behind)
+                kept = replays._replays.tables.pop(key)
+                replays._replays.tables[key] = copy.deepcopy(behind)
                 costs.measure(f"(b) {label}'s view, other process", viewer_after_bell, room.pk, seat_, seq,
                               log_sent[seat_], rung_message)
-                services._replays.tables[key] = kept
+                replays._replays.tables[key] = kept
                 costs.measure(f"(b) {label}'s view, same process", viewer_after_bell, room.pk, seat_, seq,
                               log_sent[seat_], rung_message)
             if moves % 10 == 0:
-                services._replays.tables.pop(key, None)
+                replays._replays.tables.pop(key, None)
                 costs.measure("(b) spectator's view, cold (whole replay)", viewer_after_bell, room.pk, None, seq, 0)
             seen = services.look(room.pk, None, at_ms=now).message
             for seat_ in log_sent:
