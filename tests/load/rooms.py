@@ -228,7 +228,7 @@ def report(args, games, rows, totals, elapsed, servers, usage, started_cpu, goal
           f"forfeits {forfeits}, events in order in all: {all(r['events_in_order'] for r in rows)}")
     print(f"moves answered as applied {sum(len(g.applied) for g in games)}: lost {lost}, stored twice {doubled}")
     print(f"{elapsed:.0f} s of play; moves sent {totals.moves} ({totals.moves / elapsed:.1f}/s), "
-          f"messages received {totals.messages} ({totals.messages / elapsed:.0f}/s), refused {totals.refused}, "
+          f"messages received {totals.messages} ({totals.messages / elapsed:.0f}/s), refused {totals.refused} {sorted(set(totals.refusals))}, "
           f"reconnections {totals.reconnects}")
     for label, values in (("move -> opponent", totals.to_opponent), ("move -> spectator", totals.to_spectator)):
         if values:

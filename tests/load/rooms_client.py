@@ -30,12 +30,14 @@ class Totals:
         self.refused = 0
         self.reconnects = 0
         self.cpu_s = 0.0
+        self.refusals = []  # their codes
         self.to_opponent = []
         self.to_spectator = []
 
     def add(self, other):
         for name in ("moves", "messages", "refused", "reconnects", "cpu_s"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
+        self.refusals += other.refusals
 
 
 def _connect(url):
@@ -50,10 +52,12 @@ async def player(game: Game, seat: int, url: str, pace: float, rng: random.Rando
 
     me = ("first", "second")[seat]
     pending = None  # (when, client id) of the last move sent, until its answer
+    attributed = None  # (when, client id, seq) of the last move taken as applied
     state = None
     while time.monotonic() < deadline and not game.finished:
         try:
             async with _connect(url) as socket:
+                pending = attributed = None  # a move sent before the socket dropped: its fate unknown here
                 await socket.send(json.dumps({"type": "sync"}))
                 due = None
                 while time.monotonic() < deadline:
@@ -69,16 +73,21 @@ async def player(game: Game, seat: int, url: str, pace: float, rng: random.Rando
                         if message.get("type") == "ping":
                             await socket.send(json.dumps({"type": "pong", "t": message["t"]}))
                             continue
+                        if message.get("type") == "refused":
+                            totals.refused += 1
+                            totals.refusals.append(message["error"]["code"])
+                            if pending is None and attributed is not None:
+                                # Refused after all: the view taken for its answer was one sent before it.
+                                game.applied.remove(attributed[1])
+                                game.sent.pop(attributed[2], None)
+                            pending = attributed = None
                         if "seq" not in message:  # a late refusal's words alone
                             continue
                         game.seen[me].append((message["seq"], now))
                         if pending is not None and message.get("type") == "room" and message["seq"] > state["seq"]:
                             game.sent[message["seq"]] = pending[0]
                             game.applied.append(pending[1])
-                            pending = None
-                        if message.get("type") == "refused":
-                            totals.refused += 1
-                            pending = None
+                            attributed, pending = (*pending, message["seq"]), None
                         if state is None or message["seq"] >= state["seq"]:
                             state = message
                         if state["status"] == "finished":
@@ -89,7 +98,7 @@ async def player(game: Game, seat: int, url: str, pace: float, rng: random.Rando
                         mine = state["status"] == "playing" and state["turn"] == seat
                         if not mine:
                             due = None
-                        elif due is None:
+                        elif due is None and pending is None:  # one move at a time
                             due = time.monotonic() + rng.uniform(0.5, 1.5) * pace
                         continue
                     if due is not None and time.monotonic() >= due:
