@@ -1,8 +1,9 @@
-"""The bell a room rings after each commit: 'event N is stored, look'.  It carries no state of its own.
+"""The bell a room rings after each commit: 'event N is stored, look'.
 
-The stored events are the truth (online-play.md, "Nothing lost"); the bell only
+The stored events are the truth (online-play.md, "Nothing lost"); the bell
 tells whoever watches the room that there is something new, with the sequence
-number, so a watcher that missed a ring asks for what it missed.  Listeners in
+number and the events just stored, so a watcher that has the room up to them
+needs no database read, and one that missed a ring reads what it missed.  Listeners in
 this process (tests, the page's long poll) subscribe with `listen`.
 """
 
@@ -26,14 +27,19 @@ def group_name(room_id: int) -> str:
     return f"room-{room_id}"
 
 
-def ring(room_id: int, seq: int) -> None:
-    """Tell the room's watchers, here and on every instance, that event `seq` is stored."""
+def ring(room_id: int, seq: int, events: dict | None = None) -> None:
+    """Tell the room's watchers, here and on every instance, that event `seq` is stored.
+
+    `events` (from `services`): the events just stored, `{"key": the room as the replay cache names it,
+    "seq_from": the first one's number, "events": [[kind, at_ms, data], ...]}`, so a watcher whose process has
+    the room at the event before them needs no database read (`replays.view_rung`); they go to the server's
+    consumers only, each of which sends its browser what its viewer may see (`messages.view`)."""
     for callback in list(_listeners):
         callback(room_id, seq)
-    _ring_channel_layer(room_id, seq)
+    _ring_channel_layer(room_id, {"type": "room.bell", "seq": seq, **(events or {})})
 
 
-def _ring_channel_layer(room_id: int, seq: int) -> None:
+def _ring_channel_layer(room_id: int, message: dict) -> None:
     """Over the channel layer; a layer that fails (Redis down) makes watchers later, never a move lost."""
     from asgiref.sync import async_to_sync
     from channels.layers import get_channel_layer
@@ -41,6 +47,6 @@ def _ring_channel_layer(room_id: int, seq: int) -> None:
     try:
         layer = get_channel_layer()
         if layer is not None:
-            async_to_sync(layer.group_send)(group_name(room_id), {"type": "room.bell", "seq": seq})
+            async_to_sync(layer.group_send)(group_name(room_id), message)
     except Exception:  # noqa: BLE001 - any failure of the bell is only lateness: the events are stored
-        logger.warning("could not ring room %s's bell (event %s)", room_id, seq, exc_info=True)
+        logger.warning("could not ring room %s's bell (event %s)", room_id, message["seq"], exc_info=True)

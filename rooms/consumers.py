@@ -1,9 +1,10 @@
 """The game room over a WebSocket (Django Channels): a seat's or a spectator's live view of one room.
 
 The consumer holds no game state: each message it sends is `services.look`
-(or the answer of `services.move`) for its viewer, read from the database.
-The channel layer only rings the room's bell with the new sequence number;
-a consumer behind it looks again.  A client that saw a gap (or reconnects)
+(or the answer of `services.move`) for its viewer, read from the database,
+or, after a bell, the process's replay of the room brought forward by the
+events the bell carries (`services.look_rung`: no query; a process without
+the room up to the event before them looks instead).  A client that saw a gap (or reconnects)
 sends `{"type": "sync"}` and gets the room as it stands.
 
 While someone watches, the consumer wakes when the room next has something
@@ -96,9 +97,16 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         await self._send({"type": "room", **answer.message})
 
     async def room_bell(self, event):
-        """The channel layer's ring: something new in the room; look unless this viewer has it already."""
-        if event["seq"] > self.sent_seq:
+        """The channel layer's ring: something new in the room; unless this viewer has it already, the view from
+        the events the bell carries (no database read, no thread: `services.look_rung`), or a look when this
+        process does not have the room up to the event before them."""
+        if event["seq"] <= self.sent_seq:
+            return
+        answer = services.look_rung(self.room_id, self.seat, event) if "events" in event else None
+        if answer is None:
             await self._send_view()
+        else:
+            await self._send({"type": "room", **answer.message})
 
     async def _send_view(self):
         message = (await database_sync_to_async(services.look)(self.room_id, self.seat)).message

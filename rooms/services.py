@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import json
 import secrets
-import threading
 import time
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Sequence
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 
 from tournament import audit
 from tournament.domain.entry import ResultEntry
@@ -28,7 +26,8 @@ from tournament.services.results import enter_result
 from . import bell
 from .messages import view
 from .models import Room, RoomEvent
-from .referee import Refused, Stored, Table, public_log
+from .referee import Refused, Table, public_log
+from .replays import _keep_after_commit, _key, _replays, table_of, view_rung
 
 GAME_ROOM = "game room"  # who wrote what the room wrote, in the audit log
 _system_random = secrets.SystemRandom()
@@ -84,61 +83,11 @@ def open_rooms_of(sender=None, *, round, **kwargs) -> None:
 # -- reading and settling ---------------------------------------------------------------------
 
 
-class _Replays:
-    """The last committed game of each room this process has read, by the room's sequence number.
-
-    Only a shortcut: the database stays the one authority.  A table is taken out
-    to be used (so no two threads share one) and put back, with its sequence
-    number, only once what it holds is committed; a room read after a change
-    elsewhere replays just the events it has not seen.
-    """
-
-    MAX_ROOMS = 2_000
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.tables: OrderedDict[tuple, tuple[int, Table]] = OrderedDict()
-
-    def take(self, room_id: tuple) -> tuple[int, Table] | None:
-        with self.lock:
-            return self.tables.pop(room_id, None)
-
-    def keep(self, room_id: tuple, seq: int, table: Table) -> None:
-        with self.lock:
-            known = self.tables.get(room_id)
-            if known is None or known[0] < seq:
-                self.tables[room_id] = (seq, table)
-                self.tables.move_to_end(room_id)
-            while len(self.tables) > self.MAX_ROOMS:
-                self.tables.popitem(last=False)
-
-
-_replays = _Replays()
-
-
-def table_of(room: Room) -> Table:
-    """The room's game as its stored events make it (replaying only those this process has not seen)."""
-    cached = _replays.take(_key(room))
-    if cached is not None and cached[0] <= room.seq and not cached[1].new:
-        seq, table = cached
-        for event in room.events.filter(seq__gt=seq).order_by("seq"):
-            table._apply(Stored(event.kind, event.at_ms, event.data))
-    else:
-        events = [Stored(e.kind, e.at_ms, e.data) for e in room.events.order_by("seq")]
-        table = Table.replay(room.names, room.clock_s, room.starts_at_ms, events)
-    return table
-
-
-def _keep_after_commit(room: Room, table: Table) -> None:
-    """Put the table back for the next read once the events it holds are committed (never a rolled-back one)."""
-    key, seq = _key(room), room.seq
-    transaction.on_commit(lambda: _replays.keep(key, seq, table))
-
-
-def _key(room: Room) -> tuple:
-    """A room as the cache knows it: its id and when it opened (an id is never reused, but a flushed or
-    restored database may give it again)."""
-    return room.pk, room.opened_at_ms, room.starts_at_ms
+def look_rung(room_id: int, seat: int | None, rung: dict, *, at_ms: int | None = None) -> Answer | None:
+    """The room as `seat` sees it after the bell `rung`, with no database read (`replays.view_rung`), or None:
+    then `look`."""
+    message = view_rung(room_id, seat, rung, at_ms=now_ms() if at_ms is None else at_ms)
+    return None if message is None else Answer(message, applied=False)
 
 
 def look(room_id: int, seat: int | None, *, at_ms: int | None = None) -> Answer:
@@ -183,7 +132,6 @@ def sweep(*, at_ms: int | None = None, limit: int = 100) -> int:
 ACTIONS = ("place", "swap", "end_turn")
 
 
-@transaction.atomic
 def move(room_id: int, seat: int, action: str, *, seq: int, client_id: str = "", tile: str | None = None,
          cells=None, at_ms: int | None = None, draw=draw_from_bag) -> Answer:
     """A player's move, answering the room's event `seq`; applied once for one `client_id`.
@@ -191,9 +139,22 @@ def move(room_id: int, seat: int, action: str, *, seq: int, client_id: str = "",
     Refused (`Refused`, nothing stored) when stale (the room has moved on since `seq`), out of turn,
     or against the rules; a move already applied (its `client_id` seen) gives the room as it is.
     """
+    try:
+        return _move(room_id, seat, action, seq, client_id, tile, cells, at_ms, draw, fresh_id=True)
+    except IntegrityError:
+        if not client_id:
+            raise
+        # The client id was used before, by a move answering this very event: look for it, as for a stale one.
+        return _move(room_id, seat, action, seq, client_id, tile, cells, at_ms, draw, fresh_id=False)
+
+
+@transaction.atomic
+def _move(room_id, seat, action, seq, client_id, tile, cells, at_ms, draw, *, fresh_id) -> Answer:
     at_ms = now_ms() if at_ms is None else at_ms
     room = _locked(room_id)
-    if client_id and room.events.filter(client_id=client_id).exists():
+    # A move sent twice carries the event it answered, which its first sending moved the room past: its client id
+    # is looked for only then (a client reusing an id for another move meets the unique constraint: `move`).
+    if client_id and (seq != room.seq or not fresh_id) and room.events.filter(client_id=client_id).exists():
         table = table_of(room)
         _keep_after_commit(room, table)
         return Answer(view(table, seat, room.seq, at_ms), applied=False)
@@ -338,7 +299,7 @@ def _store(room: Room, table: Table, client_id: str = "", client_from: int = 0) 
     if not table.new:
         _keep_after_commit(room, table)
         return
-    rows = []
+    rows, seq_from = [], room.seq + 1
     for index, event in enumerate(table.new):
         room.seq += 1
         rows.append(RoomEvent(room=room, seq=room.seq, at_ms=event.at_ms, kind=event.kind, data=event.data,
@@ -349,10 +310,11 @@ def _store(room: Room, table: Table, client_id: str = "", client_from: int = 0) 
     room.save(update_fields=["seq", "wakes_at_ms", "paused", "finished"])
     if table.finished and not was_finished:
         _write_result(room, table)
+    rung = {"key": list(_key(room)), "seq_from": seq_from, "events": [[e.kind, e.at_ms, e.data] for e in table.new]}
     table.new = []
     seq = room.seq
     _keep_after_commit(room, table)
-    transaction.on_commit(lambda: bell.ring(room.pk, seq))
+    transaction.on_commit(lambda: bell.ring(room.pk, seq, rung))
 
 
 def _write_result(room: Room, table: Table) -> None:
