@@ -164,13 +164,17 @@ ASGI_APPLICATION = "tournament.asgi.application"
 # database open at teardown.  Under `make serve` the pages run in a fixed pool
 # of DJANGO_PAGE_THREADS threads per process (tournament/serving/pages_in_threads.py),
 # each keeping its connection for DJANGO_CONN_MAX_AGE seconds; the game rooms'
-# sockets run their database work in threads of Channels', which Django asks
-# not to keep connections: DJANGO_DB_POOL=N gives each process a pool of up to
-# N PostgreSQL connections for both (psycopg's pool), and then
+# sockets run their database work in a pool of DJANGO_ROOM_THREADS threads
+# (rooms/consumers.py), likewise.  DJANGO_DB_POOL=N gives each process a pool
+# of up to N PostgreSQL connections for both (psycopg's pool; at least
+# DJANGO_PAGE_THREADS + DJANGO_ROOM_THREADS, or threads wait for one), and then
 # DJANGO_CONN_MAX_AGE must be 0.
 PAGE_THREADS = _env_int("DJANGO_PAGE_THREADS", 4)
-if PAGE_THREADS < 1:
-    raise ImproperlyConfigured("DJANGO_PAGE_THREADS=0 would serve no page: set it to 1 or more (default 4).")
+ROOM_THREADS = _env_int("DJANGO_ROOM_THREADS", 4)  # the game rooms' sockets' database work (rooms/consumers.py)
+for _name, _threads in (("DJANGO_PAGE_THREADS", PAGE_THREADS), ("DJANGO_ROOM_THREADS", ROOM_THREADS)):
+    if _threads < 1:
+        raise ImproperlyConfigured(f"{_name}=0 would serve nothing: set it to 1 or more (default 4).")
+del _name, _threads
 conn_max_age = _env_int("DJANGO_CONN_MAX_AGE", 0)
 db_pool = _env_int("DJANGO_DB_POOL", 0)
 try:

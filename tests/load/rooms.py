@@ -177,7 +177,7 @@ def main():
     try:
         for n in range(args.instances):
             server_env = dict(env, DJANGO_DEBUG="0", DJANGO_SECRET_KEY="load-" + os.urandom(24).hex(),
-                              PORT=str(free_port()), LISTEN_ADDRESS="127.0.0.1", DJANGO_DB_POOL="4",
+                              PORT=str(free_port()), LISTEN_ADDRESS="127.0.0.1", DJANGO_DB_POOL="8",
                               DJANGO_STATIC_ROOT=str(folder / f"static-{n}"))
             if args.workers:
                 server_env["WEB_CONCURRENCY"] = str(args.workers)
