@@ -371,7 +371,11 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": "ingenious-rooms"},
+            # redis-py 8 reads with a 5 s timeout and at most 100 connections by default: channels-redis waits
+            # 5 s for a socket's next message (BZPOPMIN), so a quiet room's socket died on a timeout now and
+            # then, and 250 games' sockets ran out of connections (each a reconnection; nothing lost, but late).
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30, "max_connections": 2000}],
+                       "prefix": "ingenious-rooms"},
         }
     }
 else:
