@@ -8,6 +8,9 @@ VENV := .venv
 VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed.stamp
 PYTEST_ARGS ?=
+# The suite on both cores (pytest-xdist); each test module stays on one worker, so a module's server, browser or
+# event is made once.  `PYTEST_XDIST= make test` runs it in one process.
+PYTEST_XDIST ?= -n 2 --dist loadscope
 # `PORT=8001 make run`; `make serve` reads PORT too (tournament/serving/gunicorn_conf.py).
 PORT ?= 8000
 export PORT
@@ -39,7 +42,7 @@ serve: $(STAMP)
 	exec $(VPY) -m gunicorn -c python:tournament.serving.gunicorn_conf tournament.asgi:application
 
 test: $(STAMP)
-	$(VPY) -m pytest $(PYTEST_ARGS)
+	$(VPY) -m pytest $(PYTEST_XDIST) $(PYTEST_ARGS)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis staticfiles
