@@ -8,6 +8,7 @@ cannot (this process does not have the room at the event before them) and the ca
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import OrderedDict
 
@@ -16,6 +17,8 @@ from django.db import transaction
 from .messages import view
 from .models import Room
 from .referee import Stored, Table
+
+logger = logging.getLogger(__name__)
 
 
 class _Replays:
@@ -57,10 +60,12 @@ def table_of(room: Room) -> Table:
     if cached is not None and cached[0] <= room.seq and not cached[1].new:
         seq, table = cached
         if seq < room.seq:
-            for event in room.events.filter(seq__gt=seq).order_by("seq"):
+            # Up to the row's own number: a move committed since the row was read is not this table's (it is
+            # kept under room.seq, and the bell of that move brings it forward).
+            for event in room.events.filter(seq__gt=seq, seq__lte=room.seq).order_by("seq"):
                 table._apply(Stored(event.kind, event.at_ms, event.data))
     else:
-        events = [Stored(e.kind, e.at_ms, e.data) for e in room.events.order_by("seq")]
+        events = [Stored(e.kind, e.at_ms, e.data) for e in room.events.filter(seq__lte=room.seq).order_by("seq")]
         table = Table.replay(room.names, room.clock_s, room.starts_at_ms, events)
     return table
 
@@ -94,9 +99,14 @@ def view_rung(room_id: int, seat: int | None, rung: dict, *, at_ms: int) -> dict
         if not table.new:
             _replays.keep(key, seq, table)
         return None
-    for number, (kind, event_at_ms, data) in enumerate(rung["events"], start=first):
-        if number > seq:
-            table._apply(Stored(kind, event_at_ms, data))
+    try:
+        for number, (kind, event_at_ms, data) in enumerate(rung["events"], start=first):
+            if number > seq:
+                table._apply(Stored(kind, event_at_ms, data))
+    except Exception:  # noqa: BLE001 - a copy that does not take the events is dropped: the database answers
+        logger.warning("room %s: the process's replay did not take events %s-%s; read again", room_id, first,
+                       rung["seq"], exc_info=True)
+        return None
     seq = max(seq, rung["seq"])
     due = table.wakes_at()
     message = None if due is not None and due <= at_ms else view(table, seat, seq, at_ms)

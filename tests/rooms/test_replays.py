@@ -177,3 +177,20 @@ def test_the_sockets_rung_after_a_move_read_nothing_from_the_database(monkeypatc
     assert seen["ben"]["seq"] == seen["spectator"]["seq"] == answer["seq"]
     assert len(seen["ben"]["rack"]) == 6 and "rack" not in seen["spectator"]
     assert all("tiles" not in e for e in seen["spectator"]["events"] if e["type"] == "draw")
+
+
+def test_a_read_racing_a_move_keeps_only_the_events_of_the_row_it_read(room, rung):
+    """A spectator's read takes the room row, and a move commits before its events query runs (PostgreSQL reads
+    each statement afresh): the replay must stop at the row's number, or the move's bell, applied on top of a
+    table that has it already, is a second placement out of turn and the socket died on it."""
+    from rooms.models import Room
+
+    services.look(room.pk, None, at_ms=START + 1_000)
+    row_read = Room.objects.get(pk=room.pk)  # the read's row, before Ann's move
+    replays._replays.tables.clear()  # this process has no copy: the read replays from the database
+    place(room, 0, START + 2_000)  # committed between the row and the events query
+    replays._replays.tables.clear()
+    table = replays.table_of(row_read)
+    replays._replays.keep(replays._key(row_read), row_read.seq, table)
+    seen = services.look_rung(room.pk, 1, rung[-1], at_ms=START + 2_500)  # Ann's move's bell
+    assert seen is not None and seen.message == read_afresh(room, 1, START + 2_500)
