@@ -205,7 +205,13 @@ def test_an_organiser_runs_an_online_round_of_two_games_to_its_results(site):
                                 full_page=True)
             round_text = pairings.locator("main").inner_text()
             round_rows = pairings.locator("main table tbody tr").all_inner_texts()
-            standings_rows = standings.locator("table tbody tr").all_inner_texts()
+            # Each result moves the standings on by itself, one update each: wait for both games' VP (1 each).
+            deadline = time.monotonic() + 30
+            while True:
+                standings_rows = standings.locator("table tbody tr").all_inner_texts()
+                if vp_total(standings_rows) == 2 or time.monotonic() > deadline:
+                    break
+                standings.wait_for_timeout(500)
             dashboard_text = dashboard.locator("#current-round").inner_text()
 
             # The audit log shows the pause, the resume and the decision, each by the arbiter.
@@ -239,6 +245,16 @@ def test_an_organiser_runs_an_online_round_of_two_games_to_its_results(site):
     assert by_arbiter == [("game paused", "arb"), ("game resumed", "arb"), ("result entered", "arb"),
                           ("game ended by decision", "arb")]
     assert all(action in audit for action in ("game paused", "game resumed", "game ended by decision")), audit
+
+
+def vp_total(rows) -> float:
+    """The VP of every standings row added up ("1½" is 1.5): one for each game with its result."""
+    total = 0.0
+    for row in rows:
+        vp = row.split("\t")[2].strip()
+        whole = vp.rstrip("½")
+        total += (float(whole) if whole else 0.0) + (0.5 if vp.endswith("½") else 0.0)
+    return total
 
 
 def outcome(scores) -> str:
