@@ -4,6 +4,7 @@ venue screen poll, cut from the arbiter's desk's rows, and never a rack tile in 
 import json
 
 import pytest
+from django.core.cache import cache
 from django.urls import reverse
 
 from rooms import public, services
@@ -16,9 +17,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def fresh_rows():
-    public.recent.clear()  # each request reads the rooms again, not a second-old copy
+    cache.clear()  # each test reads its rooms afresh, not another test's second-old copy
     yield
-    public.recent.clear()
+    cache.clear()
 
 
 @pytest.fixture
