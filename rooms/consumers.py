@@ -23,22 +23,19 @@ it has asks for a `sync`).
 from __future__ import annotations
 
 import asyncio
-import os
-from concurrent.futures import ThreadPoolExecutor
 
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.http import Http404
 
+from tournament.serving.pages_in_threads import process_threads
+
 from . import services
 from .bell import group_name
 from .referee import Refused
 
 PING_EVERY_S = 5
-
-_threads: tuple[int, ThreadPoolExecutor] | None = None
-
 
 def database_sync_to_async(function):
     """`function` run in one of this process's `ROOM_THREADS` threads, its database connection handled as Channels
@@ -48,10 +45,8 @@ def database_sync_to_async(function):
     PostgreSQL, its row locks and the bell, and every other move of the process waits behind it (a measured 50
     games kept that thread 80% busy, mostly waiting). Moves of different rooms now wait side by side; moves of
     one room still go one at a time, by its row lock."""
-    global _threads
-    if _threads is None or _threads[0] != os.getpid():  # made in the process that serves (gunicorn forks after import)
-        _threads = (os.getpid(), ThreadPoolExecutor(max_workers=settings.ROOM_THREADS, thread_name_prefix="room"))
-    return DatabaseSyncToAsync(function, thread_sensitive=False, executor=_threads[1])
+    return DatabaseSyncToAsync(function, thread_sensitive=False,
+                               executor=process_threads("room", settings.ROOM_THREADS))
 
 
 class RoomConsumer(AsyncJsonWebsocketConsumer):

@@ -19,12 +19,26 @@ static files are all whole answers of a few MB at most, none a stream.
 from __future__ import annotations
 
 import asyncio
+import os
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from tempfile import SpooledTemporaryFile
 
 from asgiref.wsgi import WsgiToAsgiInstance
 
 _BODY_IN_MEMORY = 2**16  # a request body above this goes to a temporary file, as asgiref's own adapter does
+_pools: dict[tuple[int, str], ThreadPoolExecutor] = {}
+_pools_lock = threading.Lock()
+
+
+def process_threads(name: str, size: int) -> ThreadPoolExecutor:
+    """This process's pool of `size` threads called `name` (the pages', the game rooms'), made on first use in the
+    process that serves: gunicorn imports the application, then forks its workers, which must not share threads."""
+    with _pools_lock:
+        key = (os.getpid(), name)
+        if key not in _pools:
+            _pools[key] = ThreadPoolExecutor(max_workers=size, thread_name_prefix=name)
+        return _pools[key]
 
 
 class PagesInThreads:
@@ -33,14 +47,6 @@ class PagesInThreads:
     def __init__(self, wsgi_application, threads: int):
         self.wsgi_application = wsgi_application
         self.threads = threads
-        self._executor: ThreadPoolExecutor | None = None
-
-    @property
-    def executor(self) -> ThreadPoolExecutor:
-        # Made on the first request, in the process that serves it (gunicorn forks its workers after import).
-        if self._executor is None:
-            self._executor = ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="page")
-        return self._executor
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -55,7 +61,8 @@ class PagesInThreads:
                     break
             body.seek(0)
             loop = asyncio.get_running_loop()
-            status, headers, content = await loop.run_in_executor(self.executor, self._answer, scope, body)
+            threads = process_threads("page", self.threads)
+            status, headers, content = await loop.run_in_executor(threads, self._answer, scope, body)
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": content})
 
