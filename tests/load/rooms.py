@@ -230,6 +230,13 @@ def report(args, games, rows, totals, elapsed, servers, usage, started_cpu, goal
     print(f"{elapsed:.0f} s of play; moves sent {totals.moves} ({totals.moves / elapsed:.1f}/s), "
           f"messages received {totals.messages} ({totals.messages / elapsed:.0f}/s), refused {totals.refused} {sorted(set(totals.refusals))}, "
           f"reconnections {totals.reconnects}")
+    if totals.dropped:
+        from collections import Counter
+
+        print("sockets joined again, why:", Counter(totals.dropped).most_common(8))
+    for r in rows:
+        for client_id in set(by_room[r["room"]].applied) - set(r["client_ids"]):
+            print(f"lost: room {r['room']} table {r['table']} client id {client_id}, stored events {len(r['client_ids'])}")
     for label, values in (("move -> opponent", totals.to_opponent), ("move -> spectator", totals.to_spectator)):
         if values:
             print(f"{label}: n={len(values)} p50 {percentile(values, .5):.1f} ms, p95 {percentile(values, .95):.1f} ms, "

@@ -31,6 +31,7 @@ class Totals:
         self.reconnects = 0
         self.cpu_s = 0.0
         self.refusals = []  # their codes
+        self.dropped = []  # why sockets were joined again: the exception's type and words
         self.to_opponent = []
         self.to_spectator = []
 
@@ -38,6 +39,15 @@ class Totals:
         for name in ("moves", "messages", "refused", "reconnects", "cpu_s"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.refusals += other.refusals
+        self.dropped += other.dropped
+
+
+def _moved(message, seat, log_length):
+    """Whether the events new in `message` (past the `log_length` the socket had sent) hold a move of `seat`:
+    a placement, a swap or the refill that ends a turn, and not only a flag (their own time ran out while the move
+    was on its way: the move is then refused, or never read)."""
+    new = message["events"][max(0, log_length - message.get("log_from", 0)):]
+    return any(event.get("player") == seat and event["type"] in ("place", "swap", "draw") for event in new)
 
 
 def _connect(url):
@@ -54,6 +64,7 @@ async def player(game: Game, seat: int, url: str, pace: float, rng: random.Rando
     pending = None  # (when, client id) of the last move sent, until its answer
     attributed = None  # (when, client id, seq) of the last move taken as applied
     state = None
+    log_length = 0  # of the log as the socket has sent it so far
     while time.monotonic() < deadline and not game.finished:
         try:
             async with _connect(url) as socket:
@@ -84,12 +95,14 @@ async def player(game: Game, seat: int, url: str, pace: float, rng: random.Rando
                         if "seq" not in message:  # a late refusal's words alone
                             continue
                         game.seen[me].append((message["seq"], now))
-                        if pending is not None and message.get("type") == "room" and message["seq"] > state["seq"]:
+                        if (pending is not None and message.get("type") == "room" and message["seq"] > state["seq"]
+                                and _moved(message, seat, log_length)):
                             game.sent[message["seq"]] = pending[0]
                             game.applied.append(pending[1])
                             attributed, pending = (*pending, message["seq"]), None
                         if state is None or message["seq"] >= state["seq"]:
                             state = message
+                            log_length = message.get("log_from", 0) + len(message["events"])
                         if state["status"] == "finished":
                             game.finished = True
                             return
@@ -112,6 +125,7 @@ async def player(game: Game, seat: int, url: str, pace: float, rng: random.Rando
             if type(error).__name__ in ("CancelledError",):
                 raise
             totals.reconnects += 1
+            totals.dropped.append(f"player: {type(error).__name__}: {str(error)[:80]}")
             await asyncio.sleep(0.5)
 
 
@@ -140,8 +154,9 @@ async def spectator(game: Game, url: str, totals: Totals, deadline: float):
                         game.seen["spectator"].append((message["seq"], time.monotonic()))
                         if message["status"] == "finished":
                             return
-        except Exception:  # noqa: BLE001
+        except Exception as error:  # noqa: BLE001
             totals.reconnects += 1
+            totals.dropped.append(f"spectator: {type(error).__name__}: {str(error)[:80]}")
             await asyncio.sleep(0.5)
 
 
