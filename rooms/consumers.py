@@ -23,35 +23,116 @@ it has asks for a `sync`).
 from __future__ import annotations
 
 import asyncio
+import logging
+import weakref
 
 from channels.db import DatabaseSyncToAsync
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 from django.http import Http404
 
 from tournament.serving.pages_in_threads import process_threads
 
-from . import services
+from . import bell, services
 from .bell import group_name
 from .referee import Refused
 
+logger = logging.getLogger("rooms.consumers")
+
 PING_EVERY_S = 5
+CHECK_EVERY_S = 2.0  # a socket whose bell was lost is caught up within two of these
+
+
+class Watchers:
+    """This process's sockets by room, and the check that none stays behind its room when a bell is lost.
+
+    The channel layer only rings: channels-redis drops a message to a process whose queue is full, silently, and a
+    Redis restart forgets who listens to which room.  Every `CHECK_EVERY_S` one query per process reads the
+    sequence number of each room its sockets watch; a socket still behind the number read at the check before
+    (its bell had all that time to come) looks again.  A lost bell costs its watcher a few seconds, never a game
+    that waits for a move it was never shown."""
+
+    def __init__(self):
+        self.rooms: dict[int, set] = {}
+        self.read: dict[int, int] = {}  # room -> its sequence number at the last check
+        self.task: asyncio.Task | None = None
+
+    def add(self, consumer) -> None:
+        self.rooms.setdefault(consumer.room_id, set()).add(consumer)
+        if self.task is None or self.task.done():
+            self.task = asyncio.ensure_future(self._check_while_watched())
+
+    def discard(self, consumer) -> None:
+        watching = self.rooms.get(consumer.room_id)
+        if watching is not None:
+            watching.discard(consumer)
+            if not watching:
+                del self.rooms[consumer.room_id]
+                self.read.pop(consumer.room_id, None)
+
+    async def _check_while_watched(self):
+        while self.rooms:
+            await asyncio.sleep(CHECK_EVERY_S)
+            try:
+                await self.check()
+            except Exception:  # noqa: BLE001 - a database hiccup: the next check tries again
+                logger.warning("could not check the watched rooms' sequence numbers", exc_info=True)
+
+    async def check(self) -> None:
+        stored = await database_sync_to_async(_stored_seqs)(list(self.rooms))
+        for room_id, seq in stored.items():
+            before, self.read[room_id] = self.read.get(room_id), seq
+            for consumer in list(self.rooms.get(room_id, ())) if before is not None else ():
+                if consumer.sent_seq < before:
+                    consumer.catch_up()
+
+
+def _stored_seqs(room_ids) -> dict[int, int]:
+    from .models import Room
+
+    return dict(Room.objects.filter(pk__in=room_ids).values_list("pk", "seq"))
+
+
+_watchers: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Watchers]" = weakref.WeakKeyDictionary()
+
+
+def watchers() -> Watchers:
+    """The sockets of this event loop (one per server process; each test's own)."""
+    return _watchers.setdefault(asyncio.get_running_loop(), Watchers())
+
 
 def database_sync_to_async(function):
     """`function` run in one of this process's `ROOM_THREADS` threads, its database connection handled as Channels
-    does (closed, or given back to the pool, when old).
+    does (closed, or given back to the pool, when old), a bell it rings handed back to this event loop
+    (`bell.serving_loop`).
 
     Channels' own runs every socket's database work of a process on one thread: a move waits there for
     PostgreSQL, its row locks and the bell, and every other move of the process waits behind it (a measured 50
     games kept that thread 80% busy, mostly waiting). Moves of different rooms now wait side by side; moves of
     one room still go one at a time, by its row lock."""
-    return DatabaseSyncToAsync(function, thread_sensitive=False,
-                               executor=process_threads("room", settings.ROOM_THREADS))
+    in_thread = DatabaseSyncToAsync(function, thread_sensitive=False,
+                                    executor=process_threads("room", settings.ROOM_THREADS))
+
+    async def call(*args, **kwargs):
+        bell.serving_loop.set(asyncio.get_running_loop())
+        return await in_thread(*args, **kwargs)
+
+    return call
 
 
 class RoomConsumer(AsyncJsonWebsocketConsumer):
     room_id: int
     seat: int | None
+
+    async def dispatch(self, message):
+        """Channels' dispatch without its `close_old_connections` hop to the one shared database thread before
+        every message (each bell, pong and move): this consumer touches the database only in its own threads,
+        which close old connections themselves (`database_sync_to_async`)."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self):
         try:
@@ -65,7 +146,9 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(group_name(self.room_id), self.channel_name)
         await self.accept()
         await self._send_view()
-        self.ping_task = asyncio.ensure_future(self._ping())
+        # Only a seat has a clock, so only a seat's round trip is measured (for its network allowance).
+        self.ping_task = asyncio.ensure_future(self._ping()) if self.seat is not None else None
+        watchers().add(self)
 
     def _find(self) -> tuple[int, int | None]:
         from .views import room_for_link, room_for_table
@@ -81,6 +164,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             if task is not None:
                 task.cancel()
         if hasattr(self, "room_id"):
+            watchers().discard(self)
             await self.channel_layer.group_discard(group_name(self.room_id), self.channel_name)
 
     async def receive_json(self, content, **kwargs):
@@ -121,6 +205,10 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await self._send_view()
         else:
             await self._send({"type": "room", **answer.message})
+
+    def catch_up(self) -> None:
+        """The room has moved on past what this socket was sent, and its bell did not come (`Watchers`): look."""
+        asyncio.ensure_future(self._send_view())
 
     async def _send_view(self):
         message = (await database_sync_to_async(services.look)(self.room_id, self.seat)).message

@@ -288,10 +288,11 @@ def _arbiter(room_id, user, action, reason, change, at_ms):
 def _locked(room_id: int) -> Room:
     """The room, locked for this transaction: its match first, then the room itself, in the order a result entered
     on the result form takes them (the match, then its room: `end_rooms_of`), so that the two never wait for each
-    other; only these two rows, not the round and tournament read with them."""
-    list(Match.objects.select_for_update(of=("self",)).filter(room__pk=room_id).only("pk"))
-    return (Room.objects.select_for_update(of=("self",)).select_related("match", "match__round__tournament")
-            .get(pk=room_id))
+    other.  Two plain statements, only these two rows (a move's largest cost was building a locking query that
+    joined the round and the tournament); the match, its round and its tournament are read when needed, at a
+    game's end or for the audit log."""
+    list(Match.objects.select_for_update(of=("self",)).filter(room__pk=room_id).order_by().values_list("pk"))
+    return Room.objects.select_for_update().get(pk=room_id)
 
 
 def _store(room: Room, table: Table, client_id: str = "", client_from: int = 0) -> None:

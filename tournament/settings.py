@@ -370,11 +370,14 @@ ASGI_APPLICATION = "tournament.asgi.application"
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
-            # redis-py 8 reads with a 5 s timeout and at most 100 connections by default: channels-redis waits
-            # 5 s for a socket's next message (BZPOPMIN), so a quiet room's socket died on a timeout now and
-            # then, and 250 games' sockets ran out of connections (each a reconnection; nothing lost, but late).
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30, "max_connections": 2000}],
+            # Redis's publish and subscribe: a ring is one PUBLISH and reaches each process that watches the room
+            # as it is sent.  channels-redis's queued layer (RedisChannelLayer) cost a process four round trips to
+            # Redis per message received, and dropped rings past 100 waiting in a process's queue: under 250 games
+            # the bell came seconds late, and some never came (README, "The game rooms under load").  Pub/sub keeps
+            # nothing for a process that is not listening, which is all a bell needs: a watcher that missed a ring
+            # is caught up from the database (rooms.consumers.Watchers).
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 5, "socket_connect_timeout": 2}],
                        "prefix": "ingenious-rooms"},
         }
     }

@@ -267,3 +267,34 @@ def play_random(server: Server, token: str, seed: int, pace: float = 0.1, timeou
     return subprocess.Popen([sys.executable, "manage.py", "play_random", f"http://{HOST}:{server.port}/p/{token}/",
                              "--pace", str(pace), "--seed", str(seed), "--timeout", str(timeout)],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+class RedisServer:
+    """A redis-server of a test's own on `port` (nothing saved), to stop, hang (SIGSTOP) and start again."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.url = f"redis://{HOST}:{port}/0"
+        self.process = None
+
+    def start(self):
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", HOST, "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection((HOST, self.port), timeout=0.2) as probe:
+                    probe.sendall(b"PING\r\n")
+                    if probe.recv(16).startswith(b"+PONG"):
+                        return
+            except OSError:
+                time.sleep(0.05)
+        raise AssertionError(f"redis-server did not answer on port {self.port}")
+
+    def stop(self):
+        if self.process is not None and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGCONT)
+            self.process.terminate()
+            self.process.wait(timeout=10)
+        self.process = None

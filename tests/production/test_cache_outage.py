@@ -10,7 +10,6 @@ import os
 import shutil
 import signal
 import socket
-import subprocess
 import time
 import uuid
 
@@ -21,6 +20,8 @@ from tournament import services
 from tournament.models import Match
 
 from tests.factories import make_event
+
+from .servers import RedisServer
 
 pytestmark = pytest.mark.django_db
 
@@ -49,38 +50,11 @@ def test_the_settings_give_redis_short_timeouts(monkeypatch):
     assert options["socket_connect_timeout"] <= 0.5 and options["socket_timeout"] <= 0.5
 
 
-class RedisServer:
-    def __init__(self):
-        self.process = None
-
-    def start(self):
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", PORT), timeout=0.2) as probe:
-                    probe.sendall(b"PING\r\n")
-                    if probe.recv(16).startswith(b"+PONG"):
-                        return
-            except OSError:
-                time.sleep(0.05)
-        raise AssertionError(f"redis-server did not answer on port {PORT}")
-
-    def stop(self):
-        if self.process is not None and self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGCONT)
-            self.process.terminate()
-            self.process.wait(timeout=10)
-        self.process = None
-
-
 @pytest.fixture
 def own_redis(settings):
     if shutil.which("redis-server") is None:
         pytest.skip("needs redis-server")
-    server = RedisServer()
+    server = RedisServer(PORT)
     server.start()
     settings.CACHES = redis_settings(f"redis://127.0.0.1:{PORT}/0")
     yield server

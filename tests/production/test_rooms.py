@@ -4,11 +4,14 @@ The two players of a game are connected to different instances; one instance
 is stopped and started again mid-game: no move is lost, the clocks run on,
 `play_random` joins again as a browser does, and the game finishes with its
 result in the standings and its log valid.  Then a whole online round of
-eight (issue 27): four games, one instance killed outright mid-round.
+eight (issue 27): four games, one instance killed outright mid-round.  Then a
+game whose Redis is stopped mid-game: the moves go on without the bell, and
+the bell rings again once Redis is back.
 """
 
 import io
 import json
+import shutil
 import subprocess
 import sys
 import time
@@ -23,7 +26,8 @@ from tests.factories import make_event, matches
 from tournament import services as tournament_services
 from tournament.models import Match
 
-from .servers import ROOT, environment_of, kill, play_random, start_serve, stop
+from .conftest import server_environment
+from .servers import ROOT, RedisServer, environment_of, free_port, kill, play_random, start_serve, stop
 
 pytestmark = [pytest.mark.two_instances, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
@@ -135,6 +139,79 @@ def test_an_online_round_of_eight_across_two_instances_survives_one_killed_and_r
                              capture_output=True, text=True, timeout=120)
     assert checked.returncode == 0, checked.stdout[-3000:] + checked.stderr[-3000:]
     assert [json.loads(line)["valid"] for line in checked.stdout.splitlines()] == [True] * len(files)
+
+
+def test_a_game_across_two_instances_plays_on_while_their_redis_is_stopped_and_started(postgresql, transactional_db,
+                                                                                      tmp_path):
+    """Issue 27: Redis restarted mid-round.  The two players are on different instances, which share a Redis of this
+    test's own.  With Redis stopped for 10 s the bell is silent, and the moves still reach the other instance's
+    player (each process checks the numbers of the rooms its sockets watch); once Redis is back, both instances
+    listen to the room's bell again; the game finishes, every event kept once, its result the log's."""
+    if shutil.which("redis-server") is None:
+        pytest.skip("needs redis-server")
+    redis = RedisServer(free_port())
+    redis.start()
+    tournament = make_event("Online Open", ["Ann Able", "Ben Baker"], publish_round_one=True)
+    (match,) = matches(tournament)
+    room = services.open_room(match)
+    servers, players = [], []
+    try:
+        for name in ("instance-1", "instance-2"):
+            environment = dict(server_environment(free_port(), tmp_path / f"static-{name}"), REDIS_URL=redis.url)
+            servers.append(start_serve(name, environment, tmp_path))
+        players = [play_random(servers[0], match.first.link_token, 1, pace=0.2),
+                   play_random(servers[1], match.second.link_token, 2, pace=0.2)]
+        _wait_for(lambda: Room.objects.get(pk=room.pk).seq >= 12, 60, "the game did not get going")
+        redis.stop()
+        stopped_at = Room.objects.get(pk=room.pk).seq
+        time.sleep(10)
+        during = Room.objects.get(pk=room.pk).seq
+        redis.start()
+        # Both instances subscribe to the room's bell again (redis-py's publish-subscribe connection rejoins).
+        listening = lambda: _bell_listeners(redis, room.pk) == 2  # noqa: E731
+        _wait_for(lambda: listening() or Room.objects.get(pk=room.pk).finished, 30, "the bell was not rung again")
+        outputs = [p.communicate(timeout=300) for p in players]
+    finally:
+        for p in players:
+            if p.poll() is None:
+                p.kill()
+        for server in servers:
+            stop(server)
+        redis.stop()
+    assert all(p.returncode == 0 for p in players), [err[-2000:] for _, err in outputs]
+    # Three turns or more (3 events or more each) in the outage: a move reached the other player's instance without
+    # the bell, through its check of the database.
+    assert during >= stopped_at + 7, (stopped_at, during)
+    lines = [out.strip().splitlines()[-1] for out, _ in outputs]
+    assert lines[0] == lines[1] and lines[0].startswith("finished"), lines
+    room.refresh_from_db()
+    match.refresh_from_db()
+    assert room.finished
+    assert list(room.events.order_by("seq").values_list("seq", flat=True)) == list(range(1, room.seq + 1))
+    report = replay(match.log)
+    assert match.status == Match.PLAYED and report.valid and match.scores == report.scores, report.message
+    logged = "".join(path.read_text(errors="replace") for server in servers for path in (server.stdout, server.stderr))
+    assert '" 500' not in logged and "Internal Server Error" not in logged
+
+
+def _bell_listeners(redis: RedisServer, room_id: int) -> int:
+    """How many processes listen to the room's bell on that Redis (its publish-subscribe channel's subscribers)."""
+    import redis as redis_py
+
+    client = redis_py.Redis.from_url(redis.url, socket_timeout=2)
+    try:
+        return sum(count for _, count in client.pubsub_numsub(f"ingenious-rooms__group__room-{room_id}"))
+    except redis_py.RedisError:
+        return 0
+    finally:
+        client.close()
+
+
+def _wait_for(condition, seconds: float, failure: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, failure
+        time.sleep(0.2)
 
 
 def _seqs(rooms: dict) -> list[int]:

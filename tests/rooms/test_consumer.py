@@ -82,3 +82,32 @@ def test_a_socket_with_no_such_link_is_closed():
 
     connected, code = async_to_sync(scenario)()
     assert not connected
+
+
+def test_a_socket_whose_bell_was_lost_is_shown_the_move_by_the_process_s_check(monkeypatch):
+    """The channel layer drops a ring to a full queue and forgets its listeners when Redis restarts: Ben, waiting for
+    Ann's move whose bell never comes, is shown it by his process's check of the watched rooms' numbers."""
+    from asgiref.sync import sync_to_async
+
+    from rooms import bell, consumers
+
+    monkeypatch.setattr(consumers, "CHECK_EVERY_S", 0.05)
+    match = matches(make_event("Online Open", ["Ann Able", "Ben Baker"], publish_round_one=True))[0]
+    room = services.open_room(match, at_ms=services.now_ms() - 1)
+
+    async def scenario():
+        ben = connect(f"/ws/p/{match.second.link_token}/room/")
+        connected, _ = await ben.connect()
+        assert connected
+        before = await ben.receive_json_from(timeout=5)
+        monkeypatch.setattr(bell, "_ring_channel_layer", lambda room_id, message: None)  # the bell is lost
+        ann = await sync_to_async(services.look)(room.pk, 0)
+        await sync_to_async(services.move)(room.pk, 0, "place", seq=ann.message["seq"], client_id="a-1",
+                                           tile=ann.message["rack"][0], cells=ann.message["legal_pairs"][0])
+        shown = await ben.receive_json_from(timeout=2)
+        await ben.disconnect()
+        return before, shown
+
+    before, shown = async_to_sync(scenario)()
+    assert shown["type"] == "room" and shown["seq"] > before["seq"]
+    assert [e["type"] for e in shown["events"]][:1] == ["place"] and shown["events"][0]["player"] == 0
