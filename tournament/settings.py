@@ -377,7 +377,9 @@ if REDIS_URL:
             # nothing for a process that is not listening, which is all a bell needs: a watcher that missed a ring
             # is caught up from the database (rooms.consumers.Watchers).
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 5, "socket_connect_timeout": 2}],
+            # Connecting has 10 s: a process's first socket of a burst (750 at once under 250 games) opens the
+            # connection while its event loop is busy with the others, and 2 s refused one of them (a 500).
+            "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 5, "socket_connect_timeout": 10}],
                        "prefix": "ingenious-rooms"},
         }
     }
