@@ -25,18 +25,14 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import random
-import signal
-import socket
-import subprocess
 import threading
 import time
 from dataclasses import dataclass, field
 
-from tests.load.run import HOST, MIX, _difference, _total, fetch, machine_cpu_seconds, percentile, \
+from tests.load.run import HOST, _difference, _total, fetch, machine_cpu_seconds, percentile, \
     server_cpu_seconds, services_cpu_seconds
-from tests.production.servers import Visitor
+from tests.production.servers import RedisServer as OwnRedis, Visitor
 
 GOAL_SHARE = 0.5  # of the requests/s with no saves
 GOAL_P95_MS = 150
@@ -74,46 +70,6 @@ def prepare_writes(password: str) -> None:
 
 
 # --- Redis of our own, to stop and freeze ------------------------------------------------------------
-
-
-class OwnRedis:
-    """A redis-server on `port`, nothing saved to disk: started, stopped, frozen (SIGSTOP) and thawed."""
-
-    def __init__(self, port: int):
-        self.port = port
-        self.process: subprocess.Popen | None = None
-
-    @property
-    def url(self) -> str:
-        return f"redis://{HOST}:{self.port}/0"
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", HOST, "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection((HOST, self.port), timeout=0.2) as probe:
-                    probe.sendall(b"PING\r\n")
-                    if probe.recv(16).startswith(b"+PONG"):
-                        return
-            except OSError:
-                time.sleep(0.05)
-        raise SystemExit(f"redis-server did not answer on port {self.port}")
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.send_signal(signal.SIGCONT)
-            self.process.terminate()
-            self.process.wait(timeout=10)
-        self.process = None
-
-    def freeze(self) -> None:
-        os.kill(self.process.pid, signal.SIGSTOP)
-
-    def thaw(self) -> None:
-        os.kill(self.process.pid, signal.SIGCONT)
 
 
 class Outage(threading.Thread):

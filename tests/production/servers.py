@@ -270,7 +270,7 @@ def play_random(server: Server, token: str, seed: int, pace: float = 0.1, timeou
 
 
 class RedisServer:
-    """A redis-server of a test's own on `port` (nothing saved), to stop, hang (SIGSTOP) and start again."""
+    """A redis-server of a test's own on `port` (nothing saved): started, stopped, frozen (SIGSTOP) and thawed."""
 
     def __init__(self, port: int):
         self.port = port
@@ -298,3 +298,9 @@ class RedisServer:
             self.process.terminate()
             self.process.wait(timeout=10)
         self.process = None
+
+    def freeze(self) -> None:
+        os.kill(self.process.pid, signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        os.kill(self.process.pid, signal.SIGCONT)
