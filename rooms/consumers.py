@@ -47,8 +47,9 @@ CHECK_EVERY_S = 2.0  # a socket whose bell was lost is caught up within two of t
 class Watchers:
     """This process's sockets by room, and the check that none stays behind its room when a bell is lost.
 
-    The channel layer only rings: channels-redis drops a message to a process whose queue is full, silently, and a
-    Redis restart forgets who listens to which room.  Every `CHECK_EVERY_S` one query per process reads the
+    The channel layer only rings: Redis's publish-subscribe reaches only the processes listening at that moment
+    (not while Redis restarts, nor while a process joins it again), and channels-redis's queued layer dropped
+    rings silently past a process's queue of 100.  Every `CHECK_EVERY_S` one query per process reads the
     sequence number of each room its sockets watch; a socket still behind the number read at the check before
     (its bell had all that time to come) looks again.  A lost bell costs its watcher a few seconds, never a game
     that waits for a move it was never shown."""
