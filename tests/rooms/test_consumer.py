@@ -87,7 +87,7 @@ def test_a_socket_with_no_such_link_is_closed():
 def test_a_socket_whose_bell_was_lost_is_shown_the_move_by_the_process_s_check(monkeypatch):
     """The channel layer drops a ring to a full queue and forgets its listeners when Redis restarts: Ben, waiting for
     Ann's move whose bell never comes, is shown it by his process's check of the watched rooms' numbers."""
-    from asgiref.sync import sync_to_async
+    from channels.db import database_sync_to_async
 
     from rooms import bell, consumers
 
@@ -101,9 +101,9 @@ def test_a_socket_whose_bell_was_lost_is_shown_the_move_by_the_process_s_check(m
         assert connected
         before = await ben.receive_json_from(timeout=5)
         monkeypatch.setattr(bell, "_ring_channel_layer", lambda room_id, message: None)  # the bell is lost
-        ann = await sync_to_async(services.look)(room.pk, 0)
-        await sync_to_async(services.move)(room.pk, 0, "place", seq=ann.message["seq"], client_id="a-1",
-                                           tile=ann.message["rack"][0], cells=ann.message["legal_pairs"][0])
+        ann = await database_sync_to_async(services.look)(room.pk, 0)
+        await database_sync_to_async(services.move)(room.pk, 0, "place", seq=ann.message["seq"], client_id="a-1",
+                                                    tile=ann.message["rack"][0], cells=ann.message["legal_pairs"][0])
         shown = await ben.receive_json_from(timeout=2)
         await ben.disconnect()
         return before, shown
