@@ -23,6 +23,7 @@ it has asks for a `sync`).
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import weakref
 
@@ -30,6 +31,7 @@ from channels.db import DatabaseSyncToAsync
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.db import close_old_connections
 from django.http import Http404
 
 from tournament.serving.pages_in_threads import process_threads
@@ -103,6 +105,22 @@ def watchers() -> Watchers:
     return _watchers.setdefault(asyncio.get_running_loop(), Watchers())
 
 
+def _closing_its_connection(function):
+    """`function`, then Django's check of its connections (closed when old, given back to the pool), run where
+    `function` ran: asgiref runs it in the socket's context, whose own copy of Django's connections
+    `DatabaseSyncToAsync`'s check, outside that context, does not see (a connection a call left open was never
+    closed: the tests' database could not be dropped at the end)."""
+
+    @functools.wraps(function)
+    def run(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        finally:
+            close_old_connections()
+
+    return run
+
+
 def database_sync_to_async(function):
     """`function` run in one of this process's `ROOM_THREADS` threads, its database connection handled as Channels
     does (closed, or given back to the pool, when old), a bell it rings handed back to this event loop
@@ -112,7 +130,7 @@ def database_sync_to_async(function):
     PostgreSQL, its row locks and the bell, and every other move of the process waits behind it (a measured 50
     games kept that thread 80% busy, mostly waiting). Moves of different rooms now wait side by side; moves of
     one room still go one at a time, by its row lock."""
-    in_thread = DatabaseSyncToAsync(function, thread_sensitive=False,
+    in_thread = DatabaseSyncToAsync(_closing_its_connection(function), thread_sensitive=False,
                                     executor=process_threads("room", settings.ROOM_THREADS))
 
     async def call(*args, **kwargs):
