@@ -60,14 +60,17 @@ def _ring_channel_layer(room_id: int, message: dict) -> None:
         loop = serving_loop.get()
         if loop is not None and loop.is_running():
             sending = asyncio.run_coroutine_threadsafe(layer.group_send(group_name(room_id), message), loop)
-            sending.add_done_callback(lambda done: _failed(room_id, message, done))
+            sending.add_done_callback(lambda done: _sent(room_id, message, done))
         else:
             async_to_sync(layer.group_send)(group_name(room_id), message)
-    except Exception:  # noqa: BLE001 - any failure of the bell is only lateness: the events are stored
-        logger.warning("could not ring room %s's bell (event %s)", room_id, message["seq"], exc_info=True)
+    except Exception as error:  # noqa: BLE001 - any failure of the bell is only lateness: the events are stored
+        _could_not_ring(room_id, message, error)
 
 
-def _failed(room_id: int, message: dict, done) -> None:
+def _sent(room_id: int, message: dict, done) -> None:
     if not done.cancelled() and done.exception() is not None:
-        logger.warning("could not ring room %s's bell (event %s)", room_id, message["seq"],
-                       exc_info=done.exception())
+        _could_not_ring(room_id, message, done.exception())
+
+
+def _could_not_ring(room_id: int, message: dict, error: BaseException) -> None:
+    logger.warning("could not ring room %s's bell (event %s)", room_id, message["seq"], exc_info=error)

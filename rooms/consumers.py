@@ -27,7 +27,7 @@ import functools
 import logging
 import weakref
 
-from channels.db import DatabaseSyncToAsync
+from asgiref.sync import SyncToAsync
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -86,7 +86,9 @@ class Watchers:
         stored = await database_sync_to_async(_stored_seqs)(list(self.rooms))
         for room_id, seq in stored.items():
             before, self.read[room_id] = self.read.get(room_id), seq
-            for consumer in list(self.rooms.get(room_id, ())) if before is not None else ():
+            if before is None:
+                continue  # first read: its bells have had no time yet
+            for consumer in list(self.rooms.get(room_id, ())):
                 if consumer.sent_seq < before:
                     consumer.catch_up()
 
@@ -105,14 +107,15 @@ def watchers() -> Watchers:
     return _watchers.setdefault(asyncio.get_running_loop(), Watchers())
 
 
-def _closing_its_connection(function):
-    """`function`, then Django's check of its connections (closed when old, given back to the pool), run where
-    `function` ran: asgiref runs it in the socket's context, whose own copy of Django's connections
-    `DatabaseSyncToAsync`'s check, outside that context, does not see (a connection a call left open was never
-    closed: the tests' database could not be dropped at the end)."""
+def _with_fresh_connections(function):
+    """`function` between two of Django's checks of this thread's connections (closed when old or broken, given
+    back to the pool), run where `function` runs.  Channels' `DatabaseSyncToAsync` makes its checks outside the
+    call, but asgiref 3.13 runs the call in the socket's own context, whose copy of Django's connections those
+    checks never see: a connection a call opened stayed open (the tests' database could not be dropped)."""
 
     @functools.wraps(function)
     def run(*args, **kwargs):
+        close_old_connections()
         try:
             return function(*args, **kwargs)
         finally:
@@ -122,16 +125,15 @@ def _closing_its_connection(function):
 
 
 def database_sync_to_async(function):
-    """`function` run in one of this process's `ROOM_THREADS` threads, its database connection handled as Channels
-    does (closed, or given back to the pool, when old), a bell it rings handed back to this event loop
-    (`bell.serving_loop`).
+    """`function` run in one of this process's `ROOM_THREADS` threads, with fresh database connections
+    (`_with_fresh_connections`), a bell it rings handed back to this event loop (`bell.serving_loop`).
 
     Channels' own runs every socket's database work of a process on one thread: a move waits there for
     PostgreSQL, its row locks and the bell, and every other move of the process waits behind it (a measured 50
     games kept that thread 80% busy, mostly waiting). Moves of different rooms now wait side by side; moves of
     one room still go one at a time, by its row lock."""
-    in_thread = DatabaseSyncToAsync(_closing_its_connection(function), thread_sensitive=False,
-                                    executor=process_threads("room", settings.ROOM_THREADS))
+    in_thread = SyncToAsync(_with_fresh_connections(function), thread_sensitive=False,
+                            executor=process_threads("room", settings.ROOM_THREADS))
 
     async def call(*args, **kwargs):
         bell.serving_loop.set(asyncio.get_running_loop())
@@ -147,7 +149,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
     async def dispatch(self, message):
         """Channels' dispatch without its `close_old_connections` hop to the one shared database thread before
         every message (each bell, pong and move): this consumer touches the database only in its own threads,
-        which close old connections themselves (`database_sync_to_async`)."""
+        which check their connections themselves (`database_sync_to_async`)."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
