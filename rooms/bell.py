@@ -14,6 +14,10 @@ import logging
 from contextvars import ContextVar
 from typing import Callable
 
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import transaction
+
 logger = logging.getLogger("rooms.bell")
 _listeners: list[Callable[[int, int], None]] = []
 # The event loop of the socket whose database work is running in this thread (`consumers.database_sync_to_async`
@@ -32,6 +36,18 @@ def group_name(room_id: int) -> str:
     return f"room-{room_id}"
 
 
+def link_group_name(player_id: int) -> str:
+    """The channel layer's group of the sockets opened with a player's private link, on every instance."""
+    return f"link-{player_id}"
+
+
+def close_link_sockets(sender=None, *, player, **kwargs) -> None:
+    """A player's link was renewed: once that is committed, every socket opened with the old one closes
+    (`consumers.RoomConsumer.link_replaced`).  A lost message is made up by each process's check (`watchers`)."""
+    group = link_group_name(player.pk)
+    transaction.on_commit(lambda: _send_channel_layer(group, {"type": "link.replaced"}))
+
+
 def ring(room_id: int, seq: int, events: dict | None = None) -> None:
     """Tell the room's watchers, here and on every instance, that event `seq` is stored.
 
@@ -45,32 +61,34 @@ def ring(room_id: int, seq: int, events: dict | None = None) -> None:
 
 
 def _ring_channel_layer(room_id: int, message: dict) -> None:
+    _send_channel_layer(group_name(room_id), message)
+
+
+def _send_channel_layer(group: str, message: dict) -> None:
     """Over the channel layer; a layer that fails (Redis down) makes watchers later, never a move lost.
 
     From a socket's database thread, handed to that socket's event loop, and the thread goes on (it had waited for
     Redis's answer: half a move's time in the thread, measured under load); elsewhere (the HTTP endpoint, a
-    command), sent before `ring` returns."""
-    from asgiref.sync import async_to_sync
-    from channels.layers import get_channel_layer
-
+    command, a page), sent before returning."""
     try:
         layer = get_channel_layer()
         if layer is None:
             return
         loop = serving_loop.get()
         if loop is not None and loop.is_running():
-            sending = asyncio.run_coroutine_threadsafe(layer.group_send(group_name(room_id), message), loop)
-            sending.add_done_callback(lambda done: _sent(room_id, message, done))
+            sending = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+            sending.add_done_callback(lambda done: _sent(group, message, done))
         else:
-            async_to_sync(layer.group_send)(group_name(room_id), message)
+            async_to_sync(layer.group_send)(group, message)
     except Exception as error:  # noqa: BLE001 - any failure of the bell is only lateness: the events are stored
-        _could_not_ring(room_id, message, error)
+        _could_not_send(group, message, error)
 
 
-def _sent(room_id: int, message: dict, done) -> None:
+def _sent(group: str, message: dict, done) -> None:
     if not done.cancelled() and done.exception() is not None:
-        _could_not_ring(room_id, message, done.exception())
+        _could_not_send(group, message, done.exception())
 
 
-def _could_not_ring(room_id: int, message: dict, error: BaseException) -> None:
-    logger.warning("could not ring room %s's bell (event %s)", room_id, message["seq"], exc_info=error)
+def _could_not_send(group: str, message: dict, error: BaseException) -> None:
+    logger.warning("could not tell %s (%s, event %s)", group, message["type"], message.get("seq", "-"),
+                   exc_info=error)

@@ -12,8 +12,9 @@ The rules it implements:
   the moment the turn starts until the server receives the turn's last
   decision.  No increment.
 - **Network allowance**: the player's measured one-way network delay, at most
-  0.5 s, is not charged.  It is fixed when the turn starts (the server measured
-  it; nothing a browser says about time is trusted) and is taken at the start
+  0.5 s, is not charged (measured and capped in `rooms.network`, the one place).
+  It is fixed when the turn starts (the server measured it; nothing a browser
+  says about time is trusted) and is taken at the start
   of the turn, as the time the news of the turn takes to reach the player: the
   clock starts running that much later.  So the time left only runs down, and
   a flag falls exactly when the time left reaches 0, never later than
@@ -29,15 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-MAX_ALLOWANCE_MS = 500  # online-play.md: "at most 0.5 s a turn"
-
-
-def capped_allowance(measured_ms: int | None) -> int:
-    """The allowance for one turn from a measured one-way delay: never below 0, never above 0.5 s."""
-    if measured_ms is None:
-        return 0
-    return max(0, min(int(measured_ms), MAX_ALLOWANCE_MS))
-
+from .network import allowance_of
 
 def reading_s(left_ms: int) -> int:
     """A clock reading for the log: the time left rounded up to whole seconds (0 only at 0)."""
@@ -105,7 +98,7 @@ class RoomClock:
         # A turn that starts while the room is paused (the start time passing
         # during a pause) starts running when the room resumes.
         started = at_ms if self.paused_at is None else self.paused_at
-        return replace(self, running=player, turn_started_ms=started, allowance_ms=capped_allowance(allowance_ms))
+        return replace(self, running=player, turn_started_ms=started, allowance_ms=allowance_of(allowance_ms))
 
     def end_turn(self, at_ms: int) -> "RoomClock":
         """The running player's last decision of the turn reached the server at `at_ms`: charge the turn."""

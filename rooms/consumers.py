@@ -2,183 +2,110 @@
 
 The consumer holds no game state: each message it sends is `services.look`
 (or the answer of `services.move`) for its viewer, read from the database,
-or, after a bell, the process's replay of the room brought forward by the
+or, after a bell, the process's copy of the room brought forward by the
 events the bell carries (`services.look_rung`: no query; a process without
-the room up to the event before them looks instead).  A client that saw a gap (or reconnects)
-sends `{"type": "sync"}` and gets the room as it stands.
+the room up to the event before them looks instead).  A client that saw a gap
+(or reconnects) sends `{"type": "sync"}` and gets the room as it stands.
 
-While someone watches, the consumer wakes when the room next has something
-to settle (the start time, a flag) and looks, which settles it; rooms nobody
-watches are settled by the sweep (`rooms.sweeper`).  It measures the round
-trip to its browser itself (`ping`/`pong` carrying the server's own time) for
-the network allowance; nothing the browser says about time is trusted.
+It trusts nothing the browser sends (docs/online-play.md):
+- every frame is read by `rooms.frames` first (a bad one is an error answer and one rate-limited log line,
+  never a traceback; a socket past its budget of messages is refused without a database read, then closed);
+- a seat's moves carry the link the socket was opened with, which the move's own transaction checks is still
+  the seat's live link; renewing the link closes the socket (`link_replaced`, the renewal's group message; the
+  process's `Watchers` check when that message was lost);
+- the network allowance is measured by the server's own pings (`rooms.network`): an id and the server's
+  send time, the answer to an outstanding ping only, the lowest round trip of several.
+A database that does not answer is said to the browser (a move: "retry", sent again with its client id; a
+look: the socket closed with `frames.SERVER_HICCUP`, and the page comes back), never a dead socket.
 
 From the browser: `{"type": "move", "action": ..., "seq": N, "client_id": ..., "tile": ..., "cells": ...}`,
-`{"type": "sync"}`, `{"type": "pong", "t": <the ping's t>}`.
-To the browser: `{"type": "room", ...view}` and `{"type": "refused", "error": {...}, ...view}`, `{"type": "ping", "t": ...}`;
-a view's `events` are the log's from index `log_from` on (the browser appends them; one that does not fit what
-it has asks for a `sync`).
+`{"type": "sync"}`, `{"type": "pong", "id": <the ping's id>}`.
+To the browser: `{"type": "room", ...view}`, `{"type": "refused", "error": {"code", "message"}, ...view}` (the view
+left out when the refusal needed no database: "too-many", "retry"), `{"type": "error", "error": {...}}` for a
+frame that is not a message, `{"type": "ping", "id": N}`, and before a close of the application's own,
+`{"type": "closed", "error": {...}}`.  A view's `events` are the log's from index `log_from` on (the browser appends
+them; one that does not fit what it has asks for a `sync`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
-import weakref
 
-from asgiref.sync import SyncToAsync
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.conf import settings
-from django.db import close_old_connections
+from django.db import Error as DatabaseError
 from django.http import Http404
 
-from tournament.serving.pages_in_threads import process_threads
+from tournament.pages.player_link import Replaced
 
-from . import bell, services
-from .bell import group_name
+from . import frames, services
+from .bell import group_name, link_group_name
+from .frames import BadFrame, Budget
+from .network import RoundTrips
 from .referee import Refused
+from .threads import database_sync_to_async
+from .views import room_for_link, room_for_table
+from .watchers import watchers
 
 logger = logging.getLogger("rooms.consumers")
 
 PING_EVERY_S = 5
-CHECK_EVERY_S = 2.0  # a socket whose bell was lost is caught up within two of these
-
-
-class Watchers:
-    """This process's sockets by room, and the check that none stays behind its room when a bell is lost.
-
-    The channel layer only rings: Redis's publish-subscribe reaches only the processes listening at that moment
-    (not while Redis restarts, nor while a process joins it again), and channels-redis's queued layer dropped
-    rings silently past a process's queue of 100.  Every `CHECK_EVERY_S` one query per process reads the
-    sequence number of each room its sockets watch; a socket still behind the number read at the check before
-    (its bell had all that time to come) looks again.  A lost bell costs its watcher a few seconds, never a game
-    that waits for a move it was never shown."""
-
-    def __init__(self):
-        self.rooms: dict[int, set] = {}
-        self.read: dict[int, int] = {}  # room -> its sequence number at the last check
-        self.task: asyncio.Task | None = None
-
-    def add(self, consumer) -> None:
-        self.rooms.setdefault(consumer.room_id, set()).add(consumer)
-        if self.task is None or self.task.done():
-            self.task = asyncio.ensure_future(self._check_while_watched())
-
-    def discard(self, consumer) -> None:
-        watching = self.rooms.get(consumer.room_id)
-        if watching is not None:
-            watching.discard(consumer)
-            if not watching:
-                del self.rooms[consumer.room_id]
-                self.read.pop(consumer.room_id, None)
-
-    async def _check_while_watched(self):
-        while self.rooms:
-            await asyncio.sleep(CHECK_EVERY_S)
-            try:
-                await self.check()
-            except Exception:  # noqa: BLE001 - a database hiccup: the next check tries again
-                logger.warning("could not check the watched rooms' sequence numbers", exc_info=True)
-
-    async def check(self) -> None:
-        stored = await database_sync_to_async(_stored_seqs)(list(self.rooms))
-        for room_id, seq in stored.items():
-            before, self.read[room_id] = self.read.get(room_id), seq
-            if before is None:
-                continue  # first read: its bells have had no time yet
-            for consumer in list(self.rooms.get(room_id, ())):
-                if consumer.sent_seq < before:
-                    consumer.catch_up()
-
-
-def _stored_seqs(room_ids) -> dict[int, int]:
-    from .models import Room
-
-    return dict(Room.objects.filter(pk__in=room_ids).values_list("pk", "seq"))
-
-
-_watchers: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Watchers]" = weakref.WeakKeyDictionary()
-
-
-def watchers() -> Watchers:
-    """The sockets of this event loop (one per server process; each test's own)."""
-    return _watchers.setdefault(asyncio.get_running_loop(), Watchers())
-
-
-def _with_fresh_connections(function):
-    """`function` between two of Django's checks of this thread's connections (closed when old or broken, given
-    back to the pool), run where `function` runs.  Channels' `DatabaseSyncToAsync` makes its checks outside the
-    call, but asgiref 3.13 runs the call in the socket's own context, whose copy of Django's connections those
-    checks never see: a connection a call opened stayed open (the tests' database could not be dropped)."""
-
-    @functools.wraps(function)
-    def run(*args, **kwargs):
-        close_old_connections()
-        try:
-            return function(*args, **kwargs)
-        finally:
-            close_old_connections()
-
-    return run
-
-
-def database_sync_to_async(function):
-    """`function` run in one of this process's `ROOM_THREADS` threads, with fresh database connections
-    (`_with_fresh_connections`), a bell it rings handed back to this event loop (`bell.serving_loop`).
-
-    Channels' own runs every socket's database work of a process on one thread: a move waits there for
-    PostgreSQL, its row locks and the bell, and every other move of the process waits behind it (a measured 50
-    games kept that thread 80% busy, mostly waiting). Moves of different rooms now wait side by side; moves of
-    one room still go one at a time, by its row lock."""
-    in_thread = SyncToAsync(_with_fresh_connections(function), thread_sensitive=False,
-                            executor=process_threads("room", settings.ROOM_THREADS))
-
-    async def call(*args, **kwargs):
-        bell.serving_loop.set(asyncio.get_running_loop())
-        return await in_thread(*args, **kwargs)
-
-    return call
+HICCUP = "the server did not answer in time: your move is sent again"
 
 
 class RoomConsumer(AsyncJsonWebsocketConsumer):
     room_id: int
     seat: int | None
+    link: str | None
 
     async def dispatch(self, message):
         """Channels' dispatch without its `close_old_connections` hop to the one shared database thread before
         every message (each bell, pong and move): this consumer touches the database only in its own threads,
-        which check their connections themselves (`database_sync_to_async`)."""
+        which check their connections themselves (`threads.database_sync_to_async`)."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
 
     async def connect(self):
-        try:
-            self.room_id, self.seat = await database_sync_to_async(self._find)()
-        except Http404:
-            await self.close(code=4404)
-            return
+        self.budget, self.round_trips, self.bad_frames = Budget(), RoundTrips(), 0
         self.sent_seq = -1
         self.log_sent = 0  # how many of the log's events this browser has (each message carries only the rest)
-        self.wake_task = None
+        self.wake_task = self.ping_task = None
+        self.closing = False
+        try:
+            self.room_id, self.seat, self.link, player_id = await database_sync_to_async(self._find)()
+        except Http404:
+            await self.close(code=frames.NO_ROOM)
+            return
+        except Replaced:
+            await self.accept()
+            await self._close_for("link-replaced", services.LINK_REPLACED, frames.LINK_REPLACED)
+            return
+        except DatabaseError:
+            await self.accept()
+            await self._hiccup("a handshake")
+            return
         await self.channel_layer.group_add(group_name(self.room_id), self.channel_name)
+        if player_id is not None:
+            await self.channel_layer.group_add(link_group_name(player_id), self.channel_name)
+        self.player_id = player_id
         await self.accept()
-        await self._send_view()
+        if not await self._send_view():
+            return
         # Only a seat has a clock, so only a seat's round trip is measured (for its network allowance).
         self.ping_task = asyncio.ensure_future(self._ping()) if self.seat is not None else None
         watchers().add(self)
 
-    def _find(self) -> tuple[int, int | None]:
-        from .views import room_for_link, room_for_table
-
+    def _find(self) -> tuple[int, int | None, str | None, int | None]:
+        """The room, the seat (None: a spectator), the link it came through and its player."""
         kwargs = self.scope["url_route"]["kwargs"]
         if "token" in kwargs:
             room, seat = room_for_link(kwargs["token"])
-            return room.pk, seat
-        return room_for_table(kwargs["slug"], kwargs["number"], kwargs["table"]).pk, None
+            player_id = room.match.first_id if seat == 0 else room.match.second_id
+            return room.pk, seat, kwargs["token"], player_id
+        return room_for_table(kwargs["slug"], kwargs["number"], kwargs["table"]).pk, None, None, None
 
     async def disconnect(self, code):
         for task in (getattr(self, "wake_task", None), getattr(self, "ping_task", None)):
@@ -187,33 +114,79 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         if hasattr(self, "room_id"):
             watchers().discard(self)
             await self.channel_layer.group_discard(group_name(self.room_id), self.channel_name)
+            if getattr(self, "player_id", None) is not None:
+                await self.channel_layer.group_discard(link_group_name(self.player_id), self.channel_name)
+
+    # -- what the browser sends ------------------------------------------------------------
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs):
+        if self.closing:
+            return
+        if not self.budget.spend():
+            if self.budget.exhausted:
+                frames.warnings.warn("%s went on past its budget of messages: closed", self._who())
+                await self._close_for("too-many", "too many messages: wait a moment", frames.TOO_MANY)
+            else:
+                await self.send_json({"type": "refused", "error": {
+                    "code": "too-many", "message": "too many messages: wait a moment and send it again"}})
+            return
+        try:
+            content = frames.read(text_data, bytes_data)
+        except BadFrame as bad:
+            frames.warnings.warn("%s sent a frame that is not a message (%s)", self._who(), bad.code)
+            self.bad_frames += 1
+            if self.bad_frames > self.budget.burst:
+                await self._close_for(bad.code, bad.message, frames.BAD_FRAMES)
+            else:
+                await self.send_json({"type": "error", "error": {"code": bad.code, "message": bad.message}})
+            return
+        await self.receive_json(content)
 
     async def receive_json(self, content, **kwargs):
-        kind = content.get("type") if isinstance(content, dict) else None
+        kind = content["type"]
         if kind == "move" and self.seat is not None:
             await self._move(content)
         elif kind == "sync":
             self.log_sent = 0  # the browser lost count: the whole log again
             await self._send_view()
-        elif kind == "pong" and self.seat is not None and isinstance(content.get("t"), int):
-            round_trip = services.now_ms() - content["t"]
-            delay = round_trip // 2
-            # Written only when it changed by 20 ms or more since this socket last wrote it: no query a pong.
-            if 0 <= round_trip < 60_000 and abs(delay - getattr(self, "delay_written", -1_000)) >= 20:
-                self.delay_written = delay
-                await database_sync_to_async(services.measured_delay)(self.room_id, self.seat, delay)
+        elif kind == "pong" and self.seat is not None:
+            await self._pong(content.get("id"))
 
     async def _move(self, content):
         try:
             answer = await database_sync_to_async(services.move)(
                 self.room_id, self.seat, content.get("action"), seq=content.get("seq"),
-                client_id=str(content.get("client_id", ""))[:64], tile=content.get("tile"), cells=content.get("cells"))
+                client_id=str(content.get("client_id", ""))[:64], tile=content.get("tile"), cells=content.get("cells"),
+                link=self.link)
         except Refused as refused:
-            message = (await database_sync_to_async(services.look)(self.room_id, self.seat)).message
+            if refused.code == "link-replaced":
+                await self._close_for(refused.code, refused.message, frames.LINK_REPLACED)
+                return
+            try:
+                message = (await database_sync_to_async(services.look)(self.room_id, self.seat)).message
+            except DatabaseError:
+                message = {}
             await self._send({"type": "refused", "error": {"code": refused.code, "message": refused.message},
                               **message})
             return
+        except DatabaseError:
+            # Stored or not, the move is safe to send again: its client id makes it count once.
+            frames.warnings.warn("the database failed a move of room %s", self.room_id)
+            await self.send_json({"type": "refused", "error": {"code": "retry", "message": HICCUP}})
+            return
         await self._send({"type": "room", **answer.message})
+
+    async def _pong(self, ping_id):
+        if not self.round_trips.pong(ping_id, services.now_ms()):
+            return  # not the answer to a ping of ours: it counts for nothing
+        allowance = self.round_trips.to_store()
+        if allowance is not None:
+            try:
+                await database_sync_to_async(services.store_allowance)(self.room_id, self.seat, allowance)
+            except DatabaseError:
+                self.round_trips.stored = None  # stored at the next answer
+
+    # -- what the room and the server send ---------------------------------------------------
 
     async def room_bell(self, event):
         """The channel layer's ring: something new in the room; unless this viewer has it already, the view from
@@ -223,23 +196,41 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             return
         answer = services.look_rung(self.room_id, self.seat, event) if "events" in event else None
         if answer is None:
-            await self._send_view()
+            await self._send_view(quietly=True)
         else:
             await self._send({"type": "room", **answer.message})
 
+    async def link_replaced(self, event):
+        """The organiser renewed this seat's link (`tournament.signals.link_renewed`): the socket closes."""
+        await self._close_for("link-replaced", services.LINK_REPLACED, frames.LINK_REPLACED)
+
+    def link_gone(self) -> None:
+        """The process's check found this seat's link renewed (its group message was lost): close."""
+        asyncio.ensure_future(self.link_replaced({}))
+
     def catch_up(self) -> None:
         """The room has moved on past what this socket was sent, and its bell did not come (`Watchers`): look."""
-        asyncio.ensure_future(self._send_view())
+        asyncio.ensure_future(self._send_view(quietly=True))
 
-    async def _send_view(self):
-        message = (await database_sync_to_async(services.look)(self.room_id, self.seat)).message
+    async def _send_view(self, quietly: bool = False) -> bool:
+        """The room as it stands, to this browser; False when the database did not answer (then, unless `quietly`
+        for a bell or a check that the next one repeats, the socket is closed for the page to come back)."""
+        try:
+            message = (await database_sync_to_async(services.look)(self.room_id, self.seat)).message
+        except DatabaseError:
+            if not quietly:
+                await self._hiccup("a look")
+            return False
         await self._send({"type": "room", **message})
+        return True
 
     async def _send(self, message):
         """Send the room as this viewer sees it, with only the log's events the browser does not have yet
         (`log_from`: the index of the first one sent; 0 and the whole log after a `sync`).  A view older than
         one already sent (a look that began before a move it crossed) is dropped, a refusal keeping its words."""
-        if message["seq"] < self.sent_seq:
+        if self.closing:
+            return
+        if "seq" not in message or message["seq"] < self.sent_seq:
             if message.get("type") == "refused":
                 await self.send_json({"type": "refused", "error": message["error"]})
             return
@@ -261,9 +252,28 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
 
     async def _wake(self, delay_s):
         await asyncio.sleep(delay_s)
-        await self._send_view()
+        await self._send_view(quietly=True)
 
     async def _ping(self):
-        while True:
+        """A ping at once (the first turn's allowance), then every `PING_EVERY_S`."""
+        while not self.closing:
+            await self.send_json({"type": "ping", "id": self.round_trips.ping(services.now_ms())})
             await asyncio.sleep(PING_EVERY_S)
-            await self.send_json({"type": "ping", "t": services.now_ms()})
+
+    # -- closing ---------------------------------------------------------------------------------
+
+    async def _hiccup(self, what: str):
+        frames.warnings.warn("the database failed %s of a room socket: closed for the page to come back", what)
+        await self._close_for("retry", "the server had a hiccup: coming back", frames.SERVER_HICCUP)
+
+    async def _close_for(self, code: str, words: str, close_code: int):
+        """Say why, then close with the application's code (the page explains each: `rooms.frames`)."""
+        if self.closing:
+            return
+        self.closing = True
+        await self.send_json({"type": "closed", "error": {"code": code, "message": words}})
+        await self.close(code=close_code)
+
+    def _who(self) -> str:
+        room = getattr(self, "room_id", "?")
+        return f"a {'seat' if getattr(self, 'seat', None) is not None else 'spectator'}'s socket of room {room}"

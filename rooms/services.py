@@ -25,6 +25,7 @@ from tournament.services.results import enter_result
 
 from . import bell
 from .messages import view
+from .network import allowance_of
 from .models import Room, RoomEvent
 from .referee import Refused, Table, public_log
 from .replays import _keep_after_commit, _key, _replays, table_of, view_rung
@@ -133,25 +134,39 @@ ACTIONS = ("place", "swap", "end_turn")
 
 
 def move(room_id: int, seat: int, action: str, *, seq: int, client_id: str = "", tile: str | None = None,
-         cells=None, at_ms: int | None = None, draw=draw_from_bag) -> Answer:
+         cells=None, link: str | None = None, at_ms: int | None = None, draw=draw_from_bag) -> Answer:
     """A player's move, answering the room's event `seq`; applied once for one `client_id`.
 
+    `link`: the private link the move came through (the socket's or the page's); the move is refused
+    ("link-replaced") unless it is still that seat's live link, checked in the move's own transaction, so a
+    link the organiser renewed carries no authority, whatever socket it opened before.
     Refused (`Refused`, nothing stored) when stale (the room has moved on since `seq`), out of turn,
     or against the rules; a move already applied (its `client_id` seen) gives the room as it is.
     """
     try:
-        return _move(room_id, seat, action, seq, client_id, tile, cells, at_ms, draw, fresh_id=True)
+        return _move(room_id, seat, action, seq, client_id, tile, cells, link, at_ms, draw, fresh_id=True)
     except IntegrityError:
         if not client_id:
             raise
         # The client id was used before, by a move answering this very event: look for it, as for a stale one.
-        return _move(room_id, seat, action, seq, client_id, tile, cells, at_ms, draw, fresh_id=False)
+        return _move(room_id, seat, action, seq, client_id, tile, cells, link, at_ms, draw, fresh_id=False)
+
+
+LINK_REPLACED = "this link was replaced: ask the organiser for your new one"
+
+
+def holds_seat(room_id: int, seat: int, link: str) -> bool:
+    """Whether `link` is the live private link of the room's `seat` (0 plays first)."""
+    side = "first" if seat == 0 else "second"
+    return Match.objects.filter(room__pk=room_id, **{f"{side}__link_token": link}).exists()
 
 
 @transaction.atomic
-def _move(room_id, seat, action, seq, client_id, tile, cells, at_ms, draw, *, fresh_id) -> Answer:
+def _move(room_id, seat, action, seq, client_id, tile, cells, link, at_ms, draw, *, fresh_id) -> Answer:
     at_ms = now_ms() if at_ms is None else at_ms
     room = _locked(room_id)
+    if link is not None and not holds_seat(room_id, seat, link):
+        raise Refused("link-replaced", LINK_REPLACED)
     # A move sent twice carries the event it answered, which its first sending moved the room past: its client id
     # is looked for only then (a client reusing an id for another move meets the unique constraint: `move`).
     if client_id and (seq != room.seq or not fresh_id) and room.events.filter(client_id=client_id).exists():
@@ -177,18 +192,20 @@ def _move(room_id, seat, action, seq, client_id, tile, cells, at_ms, draw, *, fr
     return Answer(view(table, seat, room.seq, at_ms))
 
 
-def measured_delay(room_id: int, seat: int, delay_ms: int) -> None:
-    """The server measured `seat`'s one-way network delay (half a round trip): the allowance of their next turn."""
-    room = Room.objects.only("delays_ms").get(pk=room_id)
-    delays = list(room.delays_ms) + [0] * (2 - len(room.delays_ms))
-    if abs(delays[seat] - delay_ms) >= 20:  # a write only for a real change
-        delays[seat] = delay_ms
-        Room.objects.filter(pk=room_id).update(delays_ms=delays)
+@transaction.atomic
+def store_allowance(room_id: int, seat: int, allowance_ms: int) -> None:
+    """`seat`'s network allowance as `rooms.network` chose it from the server's own pings: the allowance of
+    their next turn (a turn running keeps the one it started with)."""
+    room = Room.objects.select_for_update().only("names", "delays_ms").get(pk=room_id)
+    allowances = list(room.delays_ms) + [0] * (len(room.names) - len(room.delays_ms))
+    allowances[seat] = allowance_of(allowance_ms)
+    Room.objects.filter(pk=room_id).update(delays_ms=allowances)
 
 
 def _allowance(room: Room):
-    delays = list(room.delays_ms)
-    return lambda seat: delays[seat] if seat < len(delays) else 0
+    """Each seat's stored allowance, for the turns that start now (`Table` stores it in the turn's event)."""
+    allowances = list(room.delays_ms)
+    return lambda seat: allowance_of(allowances[seat]) if seat < len(allowances) else 0
 
 
 def _placement(tile, cells):

@@ -12,6 +12,7 @@ know, and `play_random` posts it as a program.
 
 from __future__ import annotations
 
+import functools
 import json
 
 from django.http import Http404, JsonResponse
@@ -24,7 +25,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
 from tournament.models import Match, Tournament
-from tournament.pages.player_link import _player
+from tournament.pages.player_link import Replaced, player_of_link, private_page
 
 from . import services
 from .models import Room
@@ -41,7 +42,7 @@ def _no_store(response):
 
 def room_for_link(token: str) -> tuple[Room, int]:
     """The link's player's room still being played (else the latest), and their seat in it (0 plays first)."""
-    player = _player(token)
+    player = player_of_link(token)
     rooms = Room.objects.filter(match__round__tournament=player.tournament).select_related("match")
     room = (rooms.filter(match__first=player) | rooms.filter(match__second=player)).select_related(
         "match__round__tournament").order_by(
@@ -63,6 +64,20 @@ def _page(request, room: Room, seat: int | None, *, socket_path: str, state_url:
         "round_number": match.round.number, "tournament": tournament}))
 
 
+def _link_replaced_json(view):
+    """A JSON endpoint of a private link: a replaced link answers 410 with the room's words, not a 500 (a page
+    left open polls every 2 s)."""
+    @functools.wraps(view)
+    def wrapper(request, token, *args, **kwargs):
+        try:
+            return view(request, token, *args, **kwargs)
+        except Replaced:
+            return _no_store(JsonResponse({"error": {"code": "link-replaced", "message": services.LINK_REPLACED}},
+                                          status=410))
+    return wrapper
+
+
+@private_page
 @require_GET
 def play(request, token):
     """The player's game: the board, their rack, both clocks (through their private link)."""
@@ -79,6 +94,7 @@ def spectate(request, slug, number, table):
                  state_url=reverse("tournament:room_watch", args=[slug, number, table]))
 
 
+@_link_replaced_json
 @require_GET
 def state(request, token):
     room, seat = room_for_link(token)
@@ -86,6 +102,7 @@ def state(request, token):
 
 
 @csrf_exempt
+@_link_replaced_json
 @require_POST
 def move(request, token):
     room, seat = room_for_link(token)
@@ -105,7 +122,7 @@ def move(request, token):
         return _refused(room, seat, Refused("bad-event", "client_id: text of at most 64 characters"), status=400)
     try:
         answer = services.move(room.pk, seat, body.get("action"), seq=seq, client_id=client_id,
-                               tile=body.get("tile"), cells=body.get("cells"))
+                               tile=body.get("tile"), cells=body.get("cells"), link=token)
     except Refused as refused:
         return _refused(room, seat, refused, status=409)
     return _no_store(JsonResponse({**answer.message, "applied": answer.applied}))

@@ -16,29 +16,16 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
 django_application = get_wsgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import OriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from rooms.routing import websocket_urlpatterns  # noqa: E402
 from rooms.sweeper import StartsSweeperAsgi  # noqa: E402
 from tournament.serving.pages_in_threads import PagesInThreads  # noqa: E402
-
-class AllowedHostsNowOriginValidator(OriginValidator):
-    """channels' AllowedHostsOriginValidator, reading ALLOWED_HOSTS at each handshake rather than once at import:
-    a real server's hosts never include "testserver", which the test runner adds after this module is imported."""
-
-    @property
-    def allowed_origins(self):
-        return settings.ALLOWED_HOSTS
-
-    @allowed_origins.setter
-    def allowed_origins(self, value):
-        pass  # OriginValidator.__init__ sets it; the settings decide
-
+from tournament.serving.websocket_origin import SameOrigin  # noqa: E402
 
 # The first request or socket starts this process's sweep of the game rooms (rooms/sweeper.py).
 application = StartsSweeperAsgi(ProtocolTypeRouter({
     "http": PagesInThreads(django_application, settings.PAGE_THREADS),
-    # A page of another site may not open a room's socket in a visitor's name.
-    "websocket": AllowedHostsNowOriginValidator(URLRouter(websocket_urlpatterns), ()),
+    # A page of another site may not open a room's socket in a visitor's name (scheme, host and port compared).
+    "websocket": SameOrigin(URLRouter(websocket_urlpatterns)),
 }))

@@ -82,7 +82,7 @@ async def player(game: Game, seat: int, url: str, pace: float, rng: random.Rando
                         message = json.loads(raw)
                         totals.messages += 1
                         if message.get("type") == "ping":
-                            await socket.send(json.dumps({"type": "pong", "t": message["t"]}))
+                            await socket.send(json.dumps({"type": "pong", "id": message.get("id")}))
                             continue
                         if message.get("type") == "refused":
                             totals.refused += 1

@@ -2,18 +2,12 @@
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.testing import WebsocketCommunicator
 
 from rooms import services
 from tests.factories import make_event, matches
-from tournament.asgi import application
+from tests.rooms.sockets import connect, receive
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def connect(path):
-    return WebsocketCommunicator(application, path, headers=[(b"origin", b"http://testserver"),
-                                                             (b"host", b"testserver")])
 
 
 def draws_seen(message):
@@ -33,20 +27,20 @@ def test_each_seat_sees_its_own_draws_and_a_spectator_no_rack_tile_as_a_game_goe
         for who, socket in (("ann", ann), ("ben", ben), ("spectator", spectator)):
             connected, _ = await socket.connect()
             assert connected
-            received[who].append(await socket.receive_json_from(timeout=5))
+            received[who].append(await receive(socket, timeout=5))
         first = received["ann"][0]
         assert first["seat"] == 0 and first["turn"] == 0
         await ann.send_json_to({"type": "move", "action": "place", "seq": first["seq"], "client_id": "a-1",
                                 "tile": first["rack"][0], "cells": first["legal_pairs"][0]})
-        answer = await ann.receive_json_from(timeout=5)
+        answer = await receive(ann, timeout=5)
         received["ann"].append(answer)
         if answer["stage"] == "decide":
             await ann.send_json_to({"type": "move", "action": "end_turn", "seq": answer["seq"], "client_id": "a-2"})
-            received["ann"].append(await ann.receive_json_from(timeout=5))
+            received["ann"].append(await receive(ann, timeout=5))
         # Ben and the spectator are rung and look: each gets the room after Ann's turn.
         for who, socket in (("ben", ben), ("spectator", spectator)):
             while True:
-                message = await socket.receive_json_from(timeout=5)
+                message = await receive(socket, timeout=5)
                 if message["type"] == "ping":
                     continue
                 received[who].append(message)
@@ -54,7 +48,7 @@ def test_each_seat_sees_its_own_draws_and_a_spectator_no_rack_tile_as_a_game_goe
                     break
         wrong = await ben.send_json_to({"type": "move", "action": "end_turn", "seq": received["ben"][-1]["seq"]})
         assert wrong is None
-        refused = await ben.receive_json_from(timeout=5)
+        refused = await receive(ben, timeout=5)
         assert refused["type"] == "refused" and refused["error"]["code"] == "out-of-turn"
         received["ben"].append(refused)
         for socket in (ann, ben, spectator):
@@ -89,9 +83,9 @@ def test_a_socket_whose_bell_was_lost_is_shown_the_move_by_the_process_s_check(m
     Ann's move whose bell never comes, is shown it by his process's check of the watched rooms' numbers."""
     from channels.db import database_sync_to_async
 
-    from rooms import bell, consumers
+    from rooms import bell, watchers
 
-    monkeypatch.setattr(consumers, "CHECK_EVERY_S", 0.05)
+    monkeypatch.setattr(watchers, "CHECK_EVERY_S", 0.05)
     match = matches(make_event("Online Open", ["Ann Able", "Ben Baker"], publish_round_one=True))[0]
     room = services.open_room(match, at_ms=services.now_ms() - 1)
 
@@ -99,12 +93,12 @@ def test_a_socket_whose_bell_was_lost_is_shown_the_move_by_the_process_s_check(m
         ben = connect(f"/ws/p/{match.second.link_token}/room/")
         connected, _ = await ben.connect()
         assert connected
-        before = await ben.receive_json_from(timeout=5)
+        before = await receive(ben, timeout=5)
         monkeypatch.setattr(bell, "_ring_channel_layer", lambda room_id, message: None)  # the bell is lost
         ann = await database_sync_to_async(services.look)(room.pk, 0)
         await database_sync_to_async(services.move)(room.pk, 0, "place", seq=ann.message["seq"], client_id="a-1",
                                                     tile=ann.message["rack"][0], cells=ann.message["legal_pairs"][0])
-        shown = await ben.receive_json_from(timeout=2)
+        shown = await receive(ben, timeout=2)
         await ben.disconnect()
         return before, shown
 

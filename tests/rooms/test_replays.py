@@ -136,9 +136,8 @@ def test_a_client_id_used_again_for_another_move_answering_the_last_event_is_not
 
 def test_the_sockets_rung_after_a_move_read_nothing_from_the_database(monkeypatch):
     from asgiref.sync import async_to_sync
-    from channels.testing import WebsocketCommunicator
 
-    from tournament.asgi import application
+    from tests.rooms.sockets import connect, receive
 
     match = matches(make_event("Online Open", ["Ann Able", "Ben Baker"], publish_round_one=True))[0]
     services.open_room(match, at_ms=services.now_ms() - 1)
@@ -146,28 +145,21 @@ def test_the_sockets_rung_after_a_move_read_nothing_from_the_database(monkeypatc
     real_look = services.look
     slug = match.round.tournament.slug
 
-    def connect(path):
-        return WebsocketCommunicator(application, path, headers=[(b"origin", b"http://testserver"),
-                                                                 (b"host", b"testserver")])
-
     async def scenario():
         ann, ben = connect(f"/ws/p/{match.first.link_token}/room/"), connect(f"/ws/p/{match.second.link_token}/room/")
         spectator = connect(f"/ws/t/{slug}/round/1/table/{match.table}/room/")
         first = {}
         for who, socket in (("ann", ann), ("ben", ben), ("spectator", spectator)):
             assert (await socket.connect())[0]
-            first[who] = await socket.receive_json_from(timeout=5)
+            first[who] = await receive(socket, timeout=5)
         monkeypatch.setattr(services, "look", lambda *a, **k: looks.append(a) or real_look(*a, **k))
         mine = first["ann"]
         await ann.send_json_to({"type": "move", "action": "place", "seq": mine["seq"], "client_id": "a-1",
                                 "tile": mine["rack"][0], "cells": mine["legal_pairs"][0]})
-        answer = await ann.receive_json_from(timeout=5)
+        answer = await receive(ann, timeout=5)
         seen = {}
         for who, socket in (("ben", ben), ("spectator", spectator)):
-            message = await socket.receive_json_from(timeout=5)
-            while message["type"] == "ping":
-                message = await socket.receive_json_from(timeout=5)
-            seen[who] = message
+            seen[who] = await receive(socket, timeout=5)
         for socket in (ann, ben, spectator):
             await socket.disconnect()
         return answer, seen

@@ -40,7 +40,7 @@ class Replaced(Exception):
         self.player = player
 
 
-def _player(token: str) -> Player:
+def player_of_link(token: str) -> Player:
     """The link's player; else `Replaced` for a renewed link, or a 404 for an address that never was one."""
     player = Player.objects.select_related("tournament").filter(link_token=token).first()
     if player is not None:
@@ -134,7 +134,7 @@ def _page(request, player, *, form=None, dispute_form=None, own_form=None, excus
 
 @private_page
 def home(request, token):
-    return _page(request, _player(token))
+    return _page(request, player_of_link(token))
 
 
 def _match_of(player, pk) -> Match:
@@ -147,7 +147,7 @@ def _match_of(player, pk) -> Match:
 @private_page
 @require_POST
 def submit(request, token, pk):
-    player = _player(token)
+    player = player_of_link(token)
     match = _match_of(player, pk)
     form = PlayerResultForm(request.POST, request.FILES or None, match=match, auto_id="id_%s")
 
@@ -175,7 +175,7 @@ def _form_sent(request, player, form, send, name: str, fields=None):
 @private_page
 @require_POST
 def answer(request, token, pk):
-    player = _player(token)
+    player = player_of_link(token)
     match = _match_of(player, pk)
     number = whole_number(request.POST.get("submission", ""))
     submission = match.submissions.filter(pk=number).first() if number is not None else None
@@ -210,7 +210,7 @@ def _own_scores(request, match) -> PlayerResultForm | None:
 @require_POST
 def ask_excuse(request, token):
     """The player asks to be excused from a round still to be paired; the organiser approves it."""
-    player = _player(token)
+    player = player_of_link(token)
     form = RequestExcuseForm(request.POST, tournament=player.tournament, auto_id="id_excuse_%s")
 
     def send(data):
@@ -224,7 +224,7 @@ def ask_excuse(request, token):
 @require_POST
 def withdraw_excuse(request, token, pk):
     """The player takes back their own request (or excused absence) while its round is not published."""
-    player = _player(token)
+    player = player_of_link(token)
     absence = get_object_or_404(ExcusedAbsence, pk=pk, player=player)
     with refusal_shown(request):
         services.cancel_excuse(absence, user=player)

@@ -6,6 +6,7 @@ from django.db import transaction
 
 from .. import audit
 from ..models import Player, RetiredLink, Tournament, new_link_token
+from ..signals import link_renewed
 from .refused import Refused
 
 ROLES = ("organiser", "arbiter")
@@ -47,4 +48,5 @@ def renew_link(player: Player, user=None) -> Player:
     player.link_token = new_link_token()
     player.save(update_fields=["link_token"])
     audit.record(player.tournament, user, "private link renewed", player.name)
+    link_renewed.send(sender=Player, player=player)
     return player

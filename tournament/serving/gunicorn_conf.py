@@ -37,7 +37,7 @@ bind = f"{os.environ.get('LISTEN_ADDRESS', '').strip() or '127.0.0.1'}:{port}"
 workers = _whole_number("WEB_CONCURRENCY", 2 * (os.cpu_count() or 1) + 1, 1, 256)
 accesslog = "-"
 errorlog = "-"
-worker_class = "uvicorn_worker.UvicornWorker"
+worker_class = "tournament.serving.handshake.Worker"  # uvicorn's, with a time limit on a request's head
 # gunicorn 24+ opens a control socket at one fixed path per user: a second
 # instance on the machine would take it over.  Nothing here uses it.
 control_socket_disable = True

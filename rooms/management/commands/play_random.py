@@ -85,7 +85,12 @@ def _play(socket, rng: random.Random, pace: float, deadline: float, state):
             message = None
         if message is not None:
             if message.get("type") == "ping":
-                socket.send(json.dumps({"type": "pong", "t": message["t"]}))
+                socket.send(json.dumps({"type": "pong", "id": message.get("id")}))
+                continue
+            if message.get("type") == "closed":
+                raise CommandError(f"the room closed the socket: {message['error']['message']}")
+            if "seq" not in message:  # a refusal that needed no look ("retry", "too-many"): send again soon
+                due = time.monotonic() + pace
                 continue
             if state is None or message["seq"] >= state["seq"]:
                 state = message

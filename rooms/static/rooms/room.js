@@ -337,7 +337,7 @@
   }
 
   function answer(message) {
-    if (message.type === "ping") { socket.send(JSON.stringify({ type: "pong", t: message.t })); return; }
+    if (message.type === "ping") { socket.send(JSON.stringify({ type: "pong", id: message.id })); return; }
     if (message.error) refusal(message.error.message);
     if (message.seq !== undefined) show(message);
   }
