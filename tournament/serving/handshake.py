@@ -5,8 +5,9 @@ client that opens a connection and sends half a request head, a WebSocket
 handshake or a page's request, holds a connection and its memory for ever; a
 few thousand such cost a worker its file descriptors.  Here a request head
 (the request line and the headers, up to the blank line) must arrive whole
-within `HEAD_WITHIN_S` of the connection, or of the previous response, or the
-connection is closed.  A request's body and an open WebSocket are not timed:
+within `HEAD_WITHIN_S` of the connection, or of its first byte on a connection
+kept alive (until then uvicorn's keep-alive timeout holds), or the connection
+is closed.  A request's body and an open WebSocket are not timed:
 once the head is in, uvicorn's own limits hold.
 """
 
@@ -30,10 +31,6 @@ class TimedHeadH11Protocol(H11Protocol):
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
-        self._time_the_head()
-
-    def on_response_complete(self) -> None:
-        super().on_response_complete()
         self._time_the_head()
 
     def connection_lost(self, exc) -> None:
