@@ -21,6 +21,7 @@ import asyncio
 import logging
 import weakref
 
+from .models import Room
 from .threads import database_sync_to_async
 
 logger = logging.getLogger("rooms.consumers")
@@ -69,8 +70,6 @@ class Watchers:
 
 def _stored(room_ids) -> dict[int, tuple[int, tuple[str, str]]]:
     """Each room's sequence number and its seats' live links, in one query."""
-    from .models import Room
-
     rows = Room.objects.filter(pk__in=room_ids).values_list(
         "pk", "seq", "match__first__link_token", "match__second__link_token")
     return {pk: (seq, (first, second)) for pk, seq, first, second in rows}
