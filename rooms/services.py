@@ -369,6 +369,7 @@ def _result_refused(room: Room, words: str) -> None:
     match = room.match
     audit.record(match.round.tournament, GAME_ROOM, "result refused", audit.match_subject(match),
                  after={"refusal": words})
-    logger.warning("room %s (%s): the game's result was refused: %s", room.pk, match, words)
+    where = f"room {room.pk} ({match})"  # said once the refusal is stored, never for a move rolled back
+    transaction.on_commit(lambda: logger.warning("%s: the game's result was refused: %s", where, words))
     room.result_refused = words
     room.save(update_fields=["result_refused"])
