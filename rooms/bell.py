@@ -53,7 +53,7 @@ def ring(room_id: int, seq: int, events: dict | None = None) -> None:
 
     `events` (from `services`): the events just stored, `{"key": the room as the replay cache names it,
     "seq_from": the first one's number, "events": [[kind, at_ms, data], ...]}`, so a watcher whose process has
-    the room at the event before them needs no database read (`replays.view_rung`); they go to the server's
+    the room at the event before them needs no database read (`copies.view_rung`); they go to the server's
     consumers only, each of which sends its browser what its viewer may see (`messages.view`)."""
     for callback in list(_listeners):
         callback(room_id, seq)

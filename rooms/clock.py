@@ -30,11 +30,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from games.engine.clock import minutes
+
 from .network import allowance_of
 
 def reading_s(left_ms: int) -> int:
-    """A clock reading for the log: the time left rounded up to whole seconds (0 only at 0)."""
+    """A clock reading for the log: the time left rounded up to whole seconds (0 only at 0).  The one rounding of
+    the server's clocks: the log's readings and the clocks the pages show."""
     return -(-max(0, left_ms) // 1000)
+
+
+def clock_text(left_ms: int) -> str:
+    """A clock as the room shows it: minutes and seconds left, rounded up ("9:05", "0:00"); the engine's
+    `minutes` of the reading."""
+    return minutes(reading_s(left_ms))
 
 
 @dataclass(frozen=True)

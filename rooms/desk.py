@@ -29,6 +29,7 @@ from tournament.organiser.access import arbiter_required
 from tournament.services import result_summary
 
 from . import services
+from .clock import clock_text
 from .models import Room
 from .referee import Refused, public_log
 
@@ -36,14 +37,11 @@ STATUS_WORDS = {"waiting": "waiting for the start", "playing": "playing", "pause
 REASON_MAX = 200
 
 
-def clock_text(ms: int) -> str:
-    """A clock as the room shows it: minutes and seconds left, rounded up ("9:05", "0:00")."""
-    seconds = max(0, -(-ms // 1000))
-    return f"{seconds // 60}:{seconds % 60:02d}"
+def desk_rows(round_: Round, *, at_ms: int | None = None, store_due: bool = True) -> list[dict]:
+    """One row a room of the round, table order, as the arbiter sees it at `at_ms` (no rack tile in it).
 
-
-def desk_rows(round_: Round, *, at_ms: int | None = None) -> list[dict]:
-    """One row a room of the round, table order, as the arbiter sees it at `at_ms` (no rack tile in it)."""
+    A start or flag due by `at_ms` is shown either way; `store_due` stores it (the arbiter's desk: `services.look`),
+    without it nothing is locked nor written (an anonymous read: `services.peek`)."""
     at_ms = services.now_ms() if at_ms is None else at_ms
     slug, number = round_.tournament.slug, round_.number
     rows = []
@@ -51,7 +49,8 @@ def desk_rows(round_: Round, *, at_ms: int | None = None) -> list[dict]:
              .select_related("match__first", "match__second", "match__forfeit_winner").defer("match__log"))
     with_log = set(Match.objects.filter(round=round_, log__isnull=False).values_list("table", flat=True))
     for room in rooms:
-        seen = services.look(room.pk, None, at_ms=at_ms).message
+        seen = (services.look(room.pk, None, at_ms=at_ms) if store_due else
+                services.peek(room, None, at_ms=at_ms)).message
         match = room.match
         turn = seen["turn"]
         rows.append({

@@ -60,7 +60,7 @@ class Budget:
     `spend` says whether a message may be answered; `exhausted` whether the socket should be closed (it went on
     after `burst` refusals in a row)."""
 
-    def __init__(self, burst: int = 20, per_s: float = 1.0, clock=time.monotonic):
+    def __init__(self, burst: int = 20, per_s: float = 2.0, clock=time.monotonic):
         self.burst, self.per_s, self.clock = burst, per_s, clock
         self.tokens = float(burst)
         self.at = clock()

@@ -29,6 +29,10 @@ class Room(models.Model):
     delays_ms = models.JSONField(default=list)
     paused = models.BooleanField(default=False)
     finished = models.BooleanField(default=False)
+    result_refused = models.TextField(blank=True, default="",
+                                      help_text="Why the results service refused the result of the game the room "
+                                                "finished (the match stays pending for an arbiter); empty when none "
+                                                "was refused.")
 
     def __str__(self):
         return f"Game room of {self.match}"

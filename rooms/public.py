@@ -7,6 +7,8 @@
 
 The rows are the arbiter's desk's (`desk.desk_rows`, one data function) cut down to the fields named in `PUBLIC`:
 nothing private (no rack, no draw, no arbiter's address) can reach a spectator, whatever the desk adds later.
+Anyone may ask, so the read locks nothing and writes nothing: a start or flag due is shown as due, computed in
+memory from the stored events, and stored by the sweep, a move, a seat's read or the arbiter's desk.
 A round's rows are made at most about once a second, however many spectators poll it (kept in the site's cache:
 each process's memory, or Redis for every instance; a cache that fails only means more reads).
 """
@@ -30,7 +32,7 @@ POLL_MS = 2500  # how often the pages ask again
 
 def public_rows(round_: Round, *, at_ms: int | None = None) -> list[dict]:
     """The round's rooms as a spectator may see them at `at_ms` (`PUBLIC` fields of the desk's rows)."""
-    return [{field: row[field] for field in PUBLIC} for row in desk_rows(round_, at_ms=at_ms)]
+    return [{field: row[field] for field in PUBLIC} for row in desk_rows(round_, at_ms=at_ms, store_due=False)]
 
 
 @require_GET

@@ -11,8 +11,11 @@ starts; `player` None stops every clock), `pause`, `resume` and `decided` (an
 arbiter ended the game: every clock stops).  `Table.replay`
 rebuilds the game and both clocks from them; the moves (`place`, `swap`,
 `end_turn`) and `settle` (the start time passing, a flag falling) check
-against the engine and return the new events to store.  A refused move
-raises `Refused` with the checker's code and words and changes nothing.
+against the engine and return the new events to store.  Each move first
+settles to the time it is given, so a move sent after its player's flag time
+finds the flag fallen.  A refused move raises `Refused` with the checker's
+code and words (the engine's, for every rule of the log: `games.engine.turns`)
+and changes nothing but that settling.
 """
 
 from __future__ import annotations
@@ -21,8 +24,9 @@ from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 from games.engine import IngeniousError
-from games.engine.game import BONUS, PLACED
+from games.engine.game import BONUS, PLACED, START
 from games.engine.tiles import RACK_SIZE, kind_name
+from games.engine.turns import DONE, after_end, out_of_turn
 from games.engine.variants import new_game
 
 from .clock import RoomClock
@@ -75,6 +79,7 @@ class Table:
         self.started = False
         self.paused = False
         self.outcome: Outcome | None = None
+        self.turn_from = 0  # the game's placement count when the running turn started
         self.new: list[Stored] = []  # events made since the replay, for the service to store
 
     @classmethod
@@ -103,12 +108,20 @@ class Table:
         """The player whose clock runs (whose turn it is), or None."""
         return self.clock.running
 
+    def phase(self) -> str | None:
+        """How far the running turn has gone, in the engine's words (`turns`: START, BONUS or PLACED); None when no
+        clock runs.  The engine's turn passes on only at the next player's placement, the room's at End turn:
+        until the running player has placed, the turn stands at START."""
+        if self.running is None:
+            return None
+        return START if self.game.placement_count == self.turn_from else self.game.phase
+
     def deciding(self) -> bool:
         """Whether the running player has placed and must now choose: swap, or end the turn."""
-        return self.running is not None and self.game.phase == PLACED
+        return self.phase() == PLACED
 
     def bonus_owed(self) -> bool:
-        return self.running is not None and self.game.phase == BONUS
+        return self.phase() == BONUS
 
     def wakes_at(self) -> int | None:
         """When `settle` next has something to do: the start time, or the running player's flag."""
@@ -146,10 +159,8 @@ class Table:
     def place(self, player: int, tile: str, cells, now_ms: int, draw: DrawFrom,
               allowance: Callable[[int], int] = lambda player: 0) -> list[Stored]:
         """The player lays `tile` (its first colour on `cells[0]`); the gain is the engine's."""
-        self._check_may_move(player, "placed a tile")
-        if self.deciding():
-            raise Refused("out-of-turn", f"{self.names[player]} placed a tile out of turn: the turn's placement "
-                                         "is made; swap or end the turn")
+        self.settle(now_ms, allowance)
+        self._check_may_move(player, DONE["place"], START, BONUS)
         reading = self.clock.readings(now_ms)[player]
         try:
             gain = self.game.place(player, tile, cells, clock_s=reading)
@@ -171,7 +182,8 @@ class Table:
     def swap(self, player: int, now_ms: int, draw: DrawFrom,
              allowance: Callable[[int], int] = lambda player: 0) -> list[Stored]:
         """The player shows the rack and swaps it (only when the rule allows), and the turn ends."""
-        self._check_may_move(player, "swapped")
+        self.settle(now_ms, allowance)
+        self._check_may_move(player, DONE["swap"], PLACED)
         rack = self.game.rack(player)
         try:
             self.game.swap(player, rack)
@@ -186,12 +198,8 @@ class Table:
     def end_turn(self, player: int, now_ms: int, draw: DrawFrom,
                  allowance: Callable[[int], int] = lambda player: 0) -> list[Stored]:
         """The player presses End turn after placing: the rack is refilled and the next player's clock starts."""
-        self._check_may_move(player, "ended the turn")
-        if player != self.running or not self.deciding():
-            why = ("a bonus placement is owed first" if self.bonus_owed() and player == self.running
-                   else "nothing is placed yet this turn" if player == self.running
-                   else f"it is {self.names[self.running]}'s turn")
-            raise Refused("out-of-turn", f"{self.names[player]} ended the turn out of turn: {why}")
+        self.settle(now_ms, allowance)
+        self._check_may_move(player, "ended the turn", PLACED)
         self._end_turn(player, now_ms, draw, allowance)
         return self.new
 
@@ -220,18 +228,33 @@ class Table:
 
     # -- inside ---------------------------------------------------------------------------
 
-    def _check_may_move(self, player: int, what: str) -> None:
-        name = self.names[player]
+    # The room's own endings, in the words of the engine's `ended_text` (the log has no code for them).
+    DECIDED = "an arbiter decided it"
+    ABSENT = "a player ran out of time without having placed a tile"
+
+    def _check_may_move(self, player: int, what: str, *phases: str) -> None:
+        """Refuse `player`'s move (`what` they did, as the log checker says it) unless the room is playing, the
+        player has time left, and it is their turn at one of `phases`; the rules of the log in the engine's words."""
+        game = self.game
         if self.finished:
-            raise Refused("after-end", f"{name} {what} after the game had ended")
+            try:
+                game.check_not_over(player, what)
+            except IngeniousError as fault:
+                raise self._refusal(fault) from None
+            ended = self.DECIDED if self.outcome.decided else self.ABSENT
+            raise self._refusal(after_end(f"{self.names[player]} {what}", ended))
         if self.paused:
             raise Refused("paused", "the game is paused by the arbiter: no move until it resumes")
         if not self.started:
             raise Refused("not-started", "the game has not started yet")
-        if self.game.flagged[player]:
-            raise Refused("flagged-player-moved", f"{name} {what} after running out of time")
-        if player != self.running:
-            raise Refused("out-of-turn", f"{name} {what} out of turn: it is {self.names[self.running]}'s turn")
+        try:
+            game.check_not_flagged(player, what)
+        except IngeniousError as fault:
+            raise self._refusal(fault) from None
+        phase = self.phase()
+        if player != self.running or phase not in phases:
+            turn = self.running
+            raise self._refusal(out_of_turn(self.names, turn, phase, game.next_player(turn), player, what))
 
     def _end_turn(self, player: int, now_ms: int, draw: DrawFrom, allowance: Callable[[int], int]) -> None:
         self._refill(player, now_ms, draw)
@@ -302,6 +325,7 @@ class Table:
         if self.clock.running is not None:
             self.clock = self.clock.end_turn(event.at_ms)
         self.started = True
+        self.turn_from = self.game.placement_count
         if player is None:
             self._close()
         else:

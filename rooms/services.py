@@ -10,6 +10,7 @@ consumer and the plain HTTP endpoint call these same functions.
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import time
 from dataclasses import dataclass
@@ -18,7 +19,7 @@ from typing import Sequence
 from django.db import IntegrityError, transaction
 
 from tournament import audit
-from tournament.domain.entry import ResultEntry
+from tournament.domain.entry import GAME_ROOM, ResultEntry
 from tournament.models import Match
 from tournament.services import Refused as ResultRefused
 from tournament.services.results import enter_result
@@ -28,9 +29,9 @@ from .messages import view
 from .network import allowance_of
 from .models import Room, RoomEvent
 from .referee import Refused, Table, public_log
-from .replays import _keep_after_commit, _key, _replays, table_of, view_rung
+from .copies import keep, keep_after_commit, room_key, table_of, view_rung
 
-GAME_ROOM = "game room"  # who wrote what the room wrote, in the audit log
+logger = logging.getLogger(__name__)
 _system_random = secrets.SystemRandom()
 
 
@@ -85,7 +86,7 @@ def open_rooms_of(sender=None, *, round, **kwargs) -> None:
 
 
 def look_rung(room_id: int, seat: int | None, rung: dict, *, at_ms: int | None = None) -> Answer | None:
-    """The room as `seat` sees it after the bell `rung`, with no database read (`replays.view_rung`), or None:
+    """The room as `seat` sees it after the bell `rung`, with no database read (`copies.view_rung`), or None:
     then `look`."""
     message = view_rung(room_id, seat, rung, at_ms=now_ms() if at_ms is None else at_ms)
     return None if message is None else Answer(message, applied=False)
@@ -99,8 +100,21 @@ def look(room_id: int, seat: int | None, *, at_ms: int | None = None) -> Answer:
         return settle(room_id, seat, at_ms=at_ms)
     table = table_of(room)
     answer = Answer(view(table, seat, room.seq, at_ms), applied=False)
-    _replays.keep(_key(room), room.seq, table)  # read only: nothing to wait for
+    keep(room, table)  # read only: nothing to wait for
     return answer
+
+
+def peek(room: Room, seat: int | None = None, *, at_ms: int | None = None) -> Answer:
+    """The room (a row as read) as `seat` sees it at `at_ms`, its start and the flags due by then applied in memory
+    only: no lock taken, nothing written (the sweep, a move, a seat's read or the arbiter's desk stores them).  For
+    readers nobody knows (`public.live`): a read that anyone may repeat must not write."""
+    at_ms = now_ms() if at_ms is None else at_ms
+    table = table_of(room)
+    if room.wakes_at_ms is not None and room.wakes_at_ms <= at_ms:
+        table.settle(at_ms, _allowance(room))  # this copy holds events not stored: it is not kept
+    else:
+        keep(room, table)
+    return Answer(view(table, seat, room.seq, at_ms), applied=False)
 
 
 @transaction.atomic
@@ -171,7 +185,7 @@ def _move(room_id, seat, action, seq, client_id, tile, cells, link, at_ms, draw,
     # is looked for only then (a client reusing an id for another move meets the unique constraint: `move`).
     if client_id and (seq != room.seq or not fresh_id) and room.events.filter(client_id=client_id).exists():
         table = table_of(room)
-        _keep_after_commit(room, table)
+        keep_after_commit(room, table)
         return Answer(view(table, seat, room.seq, at_ms), applied=False)
     if action not in ACTIONS:
         raise Refused("bad-event", f"unknown move {action!r}: one of {', '.join(ACTIONS)}")
@@ -279,11 +293,20 @@ def end_by_decision(room_id: int, user, *, at_ms: int | None = None) -> bool:
     return decided
 
 
+def rooms_own(user) -> bool:
+    """Whether a result entered (by `user`, as `enter_result` was called) is the game room's own, written by
+    `_write_result`, rather than a person's: the one place this is decided."""
+    return user == GAME_ROOM
+
+
 def end_rooms_of(sender=None, *, match, user=None, **kwargs) -> None:
     """A result entered for a match whose room still plays (an arbiter's decision) stops the room, in the
-    same transaction; the room's own result (written by "game room") finds it already over."""
+    same transaction; the room's own result stops nothing."""
+    if rooms_own(user):
+        return
+    # Only a room still playing has anything to stop (a room already over keeps its log as it is).
     room_id = Room.objects.filter(match=match, finished=False).values_list("pk", flat=True).first()
-    if room_id is not None and user != GAME_ROOM:
+    if room_id is not None:
         end_by_decision(room_id, user)
 
 
@@ -315,7 +338,7 @@ def _locked(room_id: int) -> Room:
 def _store(room: Room, table: Table, client_id: str = "", client_from: int = 0) -> None:
     """Append the table's new events, bring the room row up to date, and write the result of a game just over."""
     if not table.new:
-        _keep_after_commit(room, table)
+        keep_after_commit(room, table)
         return
     rows, seq_from = [], room.seq + 1
     for index, event in enumerate(table.new):
@@ -328,15 +351,19 @@ def _store(room: Room, table: Table, client_id: str = "", client_from: int = 0) 
     room.save(update_fields=["seq", "wakes_at_ms", "paused", "finished"])
     if table.finished and not was_finished:
         _write_result(room, table)
-    rung = {"key": list(_key(room)), "seq_from": seq_from, "events": [[e.kind, e.at_ms, e.data] for e in table.new]}
+    rung = {"key": list(room_key(room)), "seq_from": seq_from, "events": [[e.kind, e.at_ms, e.data] for e in table.new]}
     table.new = []
     seq = room.seq
-    _keep_after_commit(room, table)
+    keep_after_commit(room, table)
     transaction.on_commit(lambda: bell.ring(room.pk, seq, rung))
 
 
 def _write_result(room: Room, table: Table) -> None:
-    """The finished game is the match's result, unless an arbiter has already entered one (online-play.md)."""
+    """The finished game is the match's result, unless an arbiter has already entered one (online-play.md).
+
+    Called inside the transaction that stores the game's last event, so that the two commit together or not at
+    all.  A result the results service refuses (a closed round, say) leaves the match pending: the refusal is
+    recorded (`result_refused`) for an arbiter to decide, never dropped."""
     match = room.match
     if match.status != Match.PENDING:
         return
@@ -349,6 +376,17 @@ def _write_result(room: Room, table: Table) -> None:
             enter_result(match, ResultEntry.room_forfeit(winner), user=GAME_ROOM)
         else:
             enter_result(match, ResultEntry.from_game_room(json.dumps(public_log(table))), user=GAME_ROOM)
-    except ResultRefused:
-        # A closed round or a result entered meanwhile: the room keeps its log; an arbiter decides.
-        pass
+    except ResultRefused as refused:
+        _result_refused(room, refused.message)
+
+
+def _result_refused(room: Room, words: str) -> None:
+    """The room's result was refused: said in the audit log, the server's log and on the room (the arbiter's desk
+    shows rooms with a `result_refused`); the room keeps its log, the match stays pending for an arbiter."""
+    match = room.match
+    audit.record(match.round.tournament, GAME_ROOM, "result refused", audit.match_subject(match),
+                 after={"refusal": words})
+    where = f"room {room.pk} ({match})"  # said once the refusal is stored, never for a move rolled back
+    transaction.on_commit(lambda: logger.warning("%s: the game's result was refused: %s", where, words))
+    room.result_refused = words
+    room.save(update_fields=["result_refused"])

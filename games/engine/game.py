@@ -25,7 +25,7 @@ from .scoring import Result, add_to_board, board_winner, gain_list, raw_gain, wr
 from .supply import Supply, counts_of, showing
 from .offers import Offers
 from .tiles import COLOUR_NAMES, COLOURS, PARSED_TILES, kind_name
-from .turns import BONUS, PLACED, REFILL, START, SWAPPED, Turn
+from .turns import BONUS, DONE, PLACED, REFILL, START, SWAPPED, Turn, after_end, after_flag
 
 
 class Game(Offers):
@@ -219,7 +219,7 @@ class Game(Offers):
 
     def flag(self, player: int) -> None:
         """The player's time ran out: no further move by that player."""
-        self._check_not_over(player, "ran out of time")
+        self.check_not_over(player, DONE["flag"])
         self._clocks.check_flag(player)
         self._clocks.flag(player)
         if self._clocks.all_flagged:
@@ -266,12 +266,11 @@ class Game(Offers):
         spec's order; returns the raw gain per colour.
         """
         if self.ended_by is not None:
-            self._check_not_over(player, "placed a tile")
+            self.check_not_over(player, DONE["place"])
         clocks = self._clocks
         if clocks.flag_owed is not None:
             clocks.check_next(f"a placement by {self.names[player]}")
-        if clocks.has_flagged(player):
-            raise IllegalMove("flagged-player-moved", f"{self.names[player]} placed a tile after running out of time")
+        self.check_not_flagged(player, DONE["place"])
         turn = self._turn
         phase = turn.phase
         new_turn = turn.placement_starts_turn(self.names, self.following, player)
@@ -320,7 +319,7 @@ class Game(Offers):
     def draw_parsed(self, player: int, kinds: list[int]) -> None:
         """`draw` with the tiles as kinds (`tiles.TILE_KINDS` indexes)."""
         if self.ended_by is not None:
-            self._check_not_over(player, "drew tiles")
+            self.check_not_over(player, DONE["draw"])
         self._clocks.check_next(f"a draw by {self.names[player]}")
         if not self.supply.tracked:
             raise ValueError("draw needs a game with tracked racks")
@@ -328,7 +327,7 @@ class Game(Offers):
         if self._clocks.has_flagged(player):
             raise IllegalMove("out-of-turn", f"{name} drew tiles after running out of time")
         if self.started and (player != self.turn or self.phase not in (PLACED, SWAPPED, REFILL)):
-            raise self._turn.out_of_turn(self.names, self.following, player, "drew tiles")
+            raise self._turn.out_of_turn(self.names, self.following, player, DONE["draw"])
         supply = self.supply
         supply.draw(name, player, kinds)
         if self.started:
@@ -338,13 +337,11 @@ class Game(Offers):
 
     def swap_parsed(self, player: int, kinds: list[int] | None) -> None:
         """`swap` with the tiles shown (duel: set aside) as kinds, or None when the move lists none."""
-        self._check_not_over(player, "swapped")
+        self.check_not_over(player, DONE["swap"])
         self._clocks.check_next(f"a swap by {self.names[player]}")
-        name = self.names[player]
-        if self._clocks.has_flagged(player):
-            raise IllegalMove("flagged-player-moved", f"{name} swapped after running out of time")
+        self.check_not_flagged(player, DONE["swap"])
         if player != self.turn or self.phase != PLACED:
-            raise self._turn.out_of_turn(self.names, self.following, player, "swapped")
+            raise self._turn.out_of_turn(self.names, self.following, player, DONE["swap"])
         self._exchange(player, None if kinds is None else counts_of(kinds))
         self._turn.phase = SWAPPED
 
@@ -376,9 +373,14 @@ class Game(Offers):
             )
         supply.set_aside_tiles(player, list(shown))
 
-    # --- internals ---------------------------------------------------------
+    # --- the checks every move makes ----------------------------------------
 
-    def _check_not_over(self, player: int, what: str) -> None:
+    def check_not_over(self, player: int, what: str) -> None:
+        """Refuse (`after-end`) `player`'s move (`what` they did: "swapped") once the game has ended."""
         if self.ended_by is not None:
-            raise IllegalMove("after-end", f"{self.names[player]} {what} after the game had ended ({self.ended_text})")
+            raise after_end(f"{self.names[player]} {what}", self.ended_text)
 
+    def check_not_flagged(self, player: int, what: str) -> None:
+        """Refuse (`flagged-player-moved`) a placement or swap (`what`) by a player who has run out of time."""
+        if self._clocks.has_flagged(player):
+            raise after_flag(self.names[player], what)

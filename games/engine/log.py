@@ -36,6 +36,7 @@ from .nesting import (MAX_DEPTH, PLAYED_FIELDS, nested_too_deeply, too_deep_at_t
                       too_deep_in_events)
 from .rules import RULE_SETS
 from .tiles import COLOURS, PARSED_TILES
+from .turns import DONE, after_end
 from .variants import new_game
 
 __all__ = ["FORMAT", "MAX_DEPTH", "Report", "apply_event", "check_text", "is_int", "reject_constant", "replay",
@@ -207,8 +208,7 @@ def _play(log: dict, players: list, rules: str, clock: int | None, events: list)
                 if deep:
                     return Report.fault("bad-format", nested_too_deeply(deep))
                 break
-            what = f"a {kind!r} event" if isinstance(kind, str) else "an event"
-            return Report.fault("after-end", f"{what} comes after the game had ended ({game.ended_text})", index)
+            return Report.fault("after-end", after_end(done_after_end(game, event), game.ended_text).message, index)
         try:
             apply_event(game, event)
         except IngeniousError as fault:
@@ -234,6 +234,16 @@ def _play(log: dict, players: list, rules: str, clock: int | None, events: list)
         players=list(game.names),
         flagged=list(game.flagged),
     )
+
+
+def done_after_end(game: Game, event: Any) -> str:
+    """Who did what, for an event after the end ("Ann Able swapped") when the event names a move and a player,
+    else the event's kind ("a 'pass' event comes"): an event after the end is refused whatever it holds."""
+    kind = event.get("type") if isinstance(event, dict) else None
+    player = event.get("player") if isinstance(event, dict) else None
+    if isinstance(kind, str) and kind in DONE and is_int(player) and 0 <= player < len(game.names):
+        return f"{game.names[player]} {DONE[kind]}"
+    return f"a {kind!r} event comes" if isinstance(kind, str) else "an event comes"
 
 
 def tracks_racks(events: list) -> bool:

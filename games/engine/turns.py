@@ -61,27 +61,49 @@ class Turn:
         self.bonus_owed = 0
 
     def out_of_turn(self, names: Sequence[str], following: int | None, player: int, what: str) -> IllegalMove:
-        """The `out-of-turn` fault of `player`, who `what` ("placed a tile"), with the reason in the turn's words.
-
-        `following` is the player whose turn comes next (the next who has not flagged).
-        """
-        turn = self.player
-        if self.phase == BONUS:  # whoever moves, the bonus comes first
-            why = f"{names[turn]} still owes a bonus placement"
-        elif self.phase == START:  # a swap or a refill comes after the turn's placement
-            why = f"{names[turn]} has not placed a tile yet this turn" if player == turn else f"it is {names[turn]}'s turn"
-        elif player == turn:
-            why = _DONE[self.phase]
-        else:
-            why = f"{names[turn]}'s turn is not finished and {names[following]} plays next"
-        return IllegalMove("out-of-turn", f"{names[player]} {what} out of turn: {why}")
+        """The `out-of-turn` fault of `player`, who `what` ("placed a tile"), as this turn stands (`out_of_turn`)."""
+        return out_of_turn(names, self.player, self.phase, following, player, what)
 
     def placement_starts_turn(self, names: Sequence[str], following: int | None, player: int) -> bool:
         """Whether the player's placement begins the next turn, not the current one's; refused out of turn."""
         if self.phase == START or self.phase == BONUS:
             if player != self.player:
-                raise self.out_of_turn(names, following, player, "placed a tile")
+                raise self.out_of_turn(names, following, player, DONE["place"])
             return False
         if player != following:
-            raise self.out_of_turn(names, following, player, "placed a tile")
+            raise self.out_of_turn(names, following, player, DONE["place"])
         return True
+
+
+# The faults of a move by the wrong player, at the wrong moment, after a flag or after the end: each sentence
+# written once, here, for the log checker (`Game`, `log`) and the game room (`rooms.referee`) alike.
+
+DONE = {"place": "placed a tile", "draw": "drew tiles", "swap": "swapped", "flag": "ran out of time"}  # by event
+
+
+def out_of_turn(names: Sequence[str], turn: int, phase: str, following: int | None, player: int,
+                what: str) -> IllegalMove:
+    """The `out-of-turn` fault of `player`, who `what` ("placed a tile") while `turn`'s turn stands at `phase`.
+
+    `following` is the player whose turn comes next (the next who has not flagged).
+    """
+    if phase == BONUS:  # whoever moves, the bonus comes first
+        why = f"{names[turn]} still owes a bonus placement"
+    elif phase == START:  # a swap or a refill comes after the turn's placement
+        why = f"{names[turn]} has not placed a tile yet this turn" if player == turn else f"it is {names[turn]}'s turn"
+    elif player == turn:
+        why = _DONE[phase]
+    else:
+        why = f"{names[turn]}'s turn is not finished and {names[following]} plays next"
+    return IllegalMove("out-of-turn", f"{names[player]} {what} out of turn: {why}")
+
+
+def after_flag(name: str, what: str) -> IllegalMove:
+    """The `flagged-player-moved` fault: `name` `what` ("swapped") after running out of time."""
+    return IllegalMove("flagged-player-moved", f"{name} {what} after running out of time")
+
+
+def after_end(done: str, ended: str) -> IllegalMove:
+    """The `after-end` fault: `done` ("Ann Able swapped", "an 'end' event comes") after the game had ended, `ended`
+    saying how ("every player had run out of time")."""
+    return IllegalMove("after-end", f"{done} after the game had ended ({ended})")

@@ -26,7 +26,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from rooms import bell, replays, services
+from rooms import bell, copies, services
 from tests.factories import make_event, matches
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -108,7 +108,7 @@ def test_cost_of_one_move():
             NOW[0] = now
             seat = seen["turn"]
             mine = services.look(room.pk, seat, at_ms=now).message
-            behind = copy.deepcopy(replays._replays.tables.get(replays._key(services.Room.objects.get(pk=room.pk))))
+            behind = copy.deepcopy(copies.kept.tables.get(copies.room_key(services.Room.objects.get(pk=room.pk))))
             kwargs = dict(seq=mine["seq"], client_id=f"m-{now}", at_ms=now, draw=seeded(now))
             if mine["stage"] == "decide":
                 action = "swap" if mine["may_swap"] and rng.random() < 0.3 else "end_turn"
@@ -124,18 +124,18 @@ def test_cost_of_one_move():
             seq = rung_message["seq"]
             costs.measure("(a') the mover's answer as JSON", lambda: Sent(json.dumps(
                 {"type": "room", **answer.message})))
-            key = replays._key(services.Room.objects.get(pk=room.pk))
+            key = copies.room_key(services.Room.objects.get(pk=room.pk))
             for label, seat_ in (("opponent", 1 - seat), ("spectator", None), ("mover", seat)):
                 # Another worker: its cache holds the room as it was before the move.
-                kept = replays._replays.tables.pop(key)
-                replays._replays.tables[key] = copy.deepcopy(behind)
+                kept = copies.kept.tables.pop(key)
+                copies.kept.tables[key] = copy.deepcopy(behind)
                 costs.measure(f"(b) {label}'s view, other process", viewer_after_bell, room.pk, seat_, seq,
                               log_sent[seat_], rung_message)
-                replays._replays.tables[key] = kept
+                copies.kept.tables[key] = kept
                 costs.measure(f"(b) {label}'s view, same process", viewer_after_bell, room.pk, seat_, seq,
                               log_sent[seat_], rung_message)
             if moves % 10 == 0:
-                replays._replays.tables.pop(key, None)
+                copies.kept.tables.pop(key, None)
                 costs.measure("(b) spectator's view, cold (whole replay)", viewer_after_bell, room.pk, None, seq, 0)
             seen = services.look(room.pk, None, at_ms=now).message
             for seat_ in log_sent:

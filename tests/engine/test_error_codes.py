@@ -976,6 +976,12 @@ def test_after_end_any_event(event):
     assert_fault(log(ALL_FLAG + [event]), "after-end", 2)
 
 
+def test_after_end_names_who_moved_when_the_event_says_it():
+    # The game room refuses a move after the end in these words too (rooms.referee): one sentence for the rule.
+    assert_fault(log(ALL_FLAG + [swap(ANN, [])]), "after-end", 2, "Ann Able swapped")
+    assert_fault(log(ALL_FLAG + [{"type": "bogus"}]), "after-end", 2, "'bogus' event")
+
+
 def test_after_end_end_not_last():
     assert_fault(log(ALL_FLAG + [END, END]), "after-end", 2)
     assert_fault(log(ALL_FLAG + [END, ANN_RED]), "after-end", 2)

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rooms.clock import RoomClock, reading_s
+from rooms.clock import RoomClock, clock_text, reading_s
 from rooms.network import MAX_ALLOWANCE_MS
 
 TEN_MINUTES = 600_000
@@ -64,6 +64,11 @@ def test_a_start_time_passing_during_a_pause_starts_the_clock_at_the_resume():
 
 def test_readings_round_up_so_zero_means_out_of_time():
     assert [reading_s(ms) for ms in (0, 1, 999, 1_000, 1_001, 600_000)] == [0, 1, 1, 1, 2, 600]
+
+
+def test_a_clock_shown_in_minutes_is_the_reading_rounded_up():
+    assert [clock_text(ms) for ms in (0, 1, 59_001, 60_000, 544_001, 600_000)] == [
+        "0:00", "0:01", "1:00", "1:00", "9:05", "10:00"]
 
 
 # -- properties on random games ------------------------------------------------------------

@@ -125,3 +125,35 @@ def test_the_players_room_offers_a_turn_sound_off_by_default_and_a_spectator_non
     assert f'href="/t/{online.slug}/round/1/"' in player
     spectator = page_text(client.get(f"/t/{online.slug}/round/1/table/1/watch/"))
     assert 'id="turn-sound"' not in spectator and 'id="result-words"' in spectator
+
+
+def test_the_live_boards_show_a_flag_due_without_locking_or_writing_anything(client, people, monkeypatch):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from rooms.models import RoomEvent
+
+    tournament = make_event("Online Open", ["Ann Able", "Ben Baker"], organiser=people["org"], clock_s=60,
+                            publish_round_one=True)
+    tournament.rounds.update(play="online")  # its room opened by hand, on a fake clock
+    match = matches(tournament)[0]
+    room = services.open_room(match, START, at_ms=START, draw=seeded(2))
+    mine = services.look(room.pk, 0, at_ms=START + 1_000).message
+    services.move(room.pk, 0, "place", seq=mine["seq"], tile=mine["rack"][0], cells=mine["legal_pairs"][0],
+                  at_ms=START + 1_000, draw=seeded(3))
+    seen = services.look(room.pk, 0, at_ms=START + 1_000).message
+    if seen["stage"] == "decide":
+        services.move(room.pk, 0, "end_turn", seq=seen["seq"], at_ms=START + 1_000, draw=seeded(4))
+    room.refresh_from_db()
+    stored = (room.seq, RoomEvent.objects.filter(room=room).count())
+    monkeypatch.setattr(services, "now_ms", lambda: START + 70_000)  # the second player's flag fell at 61 s, unstored
+    monkeypatch.setattr(services, "_locked", lambda room_id: pytest.fail("an anonymous read locked the room"))
+    with CaptureQueriesContext(connection) as queries:
+        row = live(client, tournament).json()["rows"][0]
+    assert row["status"] == "finished" and row["flagged"] == [match.second.name] and row["clocks"] == ["0:59", "0:00"]
+    writes = [q["sql"] for q in queries if q["sql"].split()[0] in ("INSERT", "UPDATE", "DELETE", "SAVEPOINT")]
+    assert writes == []
+    room.refresh_from_db()
+    assert (room.seq, RoomEvent.objects.filter(room=room).count()) == stored and not room.finished
+    monkeypatch.undo()
+    assert services.sweep(at_ms=START + 70_000) == 1  # the sweep stores it

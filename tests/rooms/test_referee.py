@@ -90,6 +90,93 @@ def test_a_move_by_the_player_not_on_turn_is_refused_and_changes_nothing():
     assert table.log == before
 
 
+def ann_to_move_with_59_s_left(draw):
+    """Ann places at 1 s, Ben at 2 s (ending his turn if it does not end by itself): Ann's 59 s run from 2 s, so
+    her flag falls at 61 s."""
+    table = Table.open(NAMES, 60, starts_at_ms=0, now_ms=0, draw=draw)
+    table.settle(0)
+    for player, at in ((0, 1_000), (1, 2_000)):
+        choice = table.game.legal_placements(player)[0]
+        table.place(player, choice.tile, choice.cells, at, draw)
+        if table.deciding():
+            table.end_turn(player, at, draw)
+    assert table.running == 0 and table.clock.flag_at() == 61_000
+    return table
+
+
+@pytest.mark.parametrize("action", ["place", "swap", "end_turn"])
+def test_a_move_sent_at_the_flag_time_finds_the_flag_fallen_without_a_settle_first(action):
+    draw = seeded_draw(9)
+    table = ann_to_move_with_59_s_left(draw)
+    choice = table.game.legal_placements(0)[0]
+    with pytest.raises(Refused) as refused:
+        if action == "place":
+            table.place(0, choice.tile, choice.cells, 61_000, draw)
+        else:
+            getattr(table, action)(0, 61_000, draw)
+    assert refused.value.code == "flagged-player-moved"
+    assert table.game.flagged == [True, False] and table.running == 1  # Ben plays on alone
+    assert [e["clock_s"] for e in table.log if e["type"] == "place"] == [59, 59]  # no reading of 0 (Ben used 1 s of his too)
+
+
+def test_a_move_one_millisecond_before_the_flag_reads_one_second():
+    draw = seeded_draw(9)
+    table = ann_to_move_with_59_s_left(draw)
+    choice = table.game.legal_placements(0)[0]
+    table.place(0, choice.tile, choice.cells, 60_999, draw)
+    assert [e["clock_s"] for e in table.log if e["type"] == "place"] == [59, 59, 1]
+    assert not table.game.flagged[0]
+
+
+def checkers_fault(table, event):
+    """The log checker's code and words for `event` coming next in the table's log."""
+    log = public_log(table)
+    report = replay({**log, "events": table.log + [event]})  # the log's own "end" left out
+    return report.code, report.message
+
+
+def test_a_room_player_and_the_log_checker_get_one_sentence_for_one_rule():
+    draw = seeded_draw(2)
+    table = Table.open(NAMES, 60, starts_at_ms=0, now_ms=0, draw=draw)
+    table.settle(0)
+    choice = table.game.legal_placements(1)[0]
+    with pytest.raises(Refused) as refused:  # Ben before Ann's first placement
+        table.place(1, choice.tile, choice.cells, 1_000, draw)
+    ben_first = {"type": "place", "player": 1, "tile": choice.tile, "cells": [list(c) for c in choice.cells]}
+    assert (refused.value.code, refused.value.message) == checkers_fault(table, ben_first)
+    assert refused.value.code == "out-of-turn"
+
+    table = ann_to_move_with_59_s_left(draw)
+    rack = table.game.rack(0)
+    with pytest.raises(Refused) as refused:  # Ann's swap after her flag fell
+        table.swap(0, 61_000, draw)
+    assert (refused.value.code, refused.value.message) == checkers_fault(table, {"type": "swap", "player": 0,
+                                                                                 "rack": rack})
+    assert refused.value.code == "flagged-player-moved"
+
+    table, _ = play_out(0)  # over on the board
+    with pytest.raises(Refused) as refused:
+        table.place(0, "RO", [[4, 0], [3, 0]], table.clock.turn_started_ms + 1_000, draw)
+    assert (refused.value.code, refused.value.message) == checkers_fault(
+        table, {"type": "place", "player": 0, "tile": "RO", "cells": [[4, 0], [3, 0]]})
+    assert refused.value.code == "after-end"
+
+
+def test_a_move_after_a_flag_that_ended_the_game_is_after_the_end():
+    draw = seeded_draw(5)
+    table = Table.open(NAMES, 60, starts_at_ms=0, now_ms=0, draw=draw)
+    table.settle(0)
+    first = table.game.legal_placements(0)[0]
+    table.place(0, first.tile, first.cells, 5_000, draw)
+    if table.deciding():
+        table.end_turn(0, 5_000, draw)
+    choice = table.game.legal_placements(1)[0]
+    with pytest.raises(Refused) as refused:  # Ben's 60 s ran out at 65 s, before a placement: a forfeit
+        table.place(1, choice.tile, choice.cells, 65_000, draw)
+    assert refused.value.code == "after-end"
+    assert table.outcome.forfeit and table.outcome.winner == 0
+
+
 def test_an_illegal_placement_is_refused_with_the_checkers_code():
     draw = seeded_draw(2)
     table = Table.open(NAMES, 600, starts_at_ms=0, now_ms=0, draw=draw)

@@ -38,14 +38,16 @@ def test_a_room_opens_once_with_both_starting_racks_and_no_clock_before_the_star
     assert len(seen["rack"]) == 6
 
 
-def play_whole_game(room, match, seed, pace_ms=1_000):
-    """Random legal moves through the service, each answering the room's last event, until the game is over."""
+def play_whole_game(room, match, seed, pace_ms=1_000, before_each=lambda now: None):
+    """Random legal moves through the service, each answering the room's last event, until the game is over
+    (`before_each(now)` is called at each step's server time, before its move)."""
     rng, now = random.Random(seed), START
     while True:
         now += pace_ms
         seen = services.look(room.pk, None, at_ms=now).message
         if seen["status"] == "finished":
             return seen
+        before_each(now)
         seat = seen["turn"]
         mine = services.look(room.pk, seat, at_ms=now).message
         if mine["stage"] == "decide":

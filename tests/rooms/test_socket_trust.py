@@ -172,7 +172,7 @@ def test_a_flood_is_refused_without_a_database_read_then_closed(match, monkeypat
 
     answers, close_code = async_to_sync(scenario)()
     assert close_code == frames.TOO_MANY
-    # The burst of 20 answered (plus what 1 a second earned meanwhile); the rest refused with no look.
+    # The burst of 20 answered (plus what 2 a second earned meanwhile); the rest refused with no look.
     assert 21 <= len(looks) <= 24
     assert sum('"too-many"' in a.get("text", "") for a in answers) >= 20
 

@@ -1,9 +1,12 @@
-"""Each process's replay of the rooms it has read, so a read replays only the events it has not seen.
+"""This process's copies of the rooms it has read (each a `Table` at a sequence number), so a read replays only
+the events it has not seen.
 
 Only a shortcut: the database stays the one authority (online-play.md, "Nothing lost").  `table_of` brings
-the process's replay of a room up to the room row's last event (no query when it is there already);
-`look_rung` brings it forward by the events a bell carries (`bell.ring`), with no query at all, or says it
+this process's copy of a room up to the room row's last event (no query when it is there already);
+`view_rung` brings it forward by the events a bell carries (`bell.ring`), with no query at all, or says it
 cannot (this process does not have the room at the event before them) and the caller reads the database.
+A copy goes back only once what it holds is committed (`keep_after_commit`), or at once after a read that
+changed nothing (`keep`); one with events not stored (`Table.new`) never goes back.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from .referee import Stored, Table
 logger = logging.getLogger(__name__)
 
 
-class _Replays:
+class Copies:
     """The last committed game of each room this process has read, by the room's sequence number.
 
     Only a shortcut: the database stays the one authority.  A table is taken out
@@ -50,13 +53,13 @@ class _Replays:
                 self.tables.popitem(last=False)
 
 
-_replays = _Replays()
+kept = Copies()  # this process's copies
 
 
 def table_of(room: Room) -> Table:
     """The room's game as its stored events make it (replaying only those this process has not seen: none, and
     no query, when this process has the room at its last event)."""
-    cached = _replays.take(_key(room))
+    cached = kept.take(room_key(room))
     if cached is not None and cached[0] <= room.seq and not cached[1].new:
         seq, table = cached
         if seq < room.seq:
@@ -70,13 +73,18 @@ def table_of(room: Room) -> Table:
     return table
 
 
-def _keep_after_commit(room: Room, table: Table) -> None:
+def keep_after_commit(room: Room, table: Table) -> None:
     """Put the table back for the next read once the events it holds are committed (never a rolled-back one)."""
-    key, seq = _key(room), room.seq
-    transaction.on_commit(lambda: _replays.keep(key, seq, table))
+    key, seq = room_key(room), room.seq
+    transaction.on_commit(lambda: kept.keep(key, seq, table))
 
 
-def _key(room: Room) -> tuple:
+def keep(room: Room, table: Table) -> None:
+    """Put back at once a table a read took and did not change (nothing to wait for)."""
+    kept.keep(room_key(room), room.seq, table)
+
+
+def room_key(room: Room) -> tuple:
     """A room as the cache knows it: its id and when it opened (an id is never reused, but a flushed or
     restored database may give it again)."""
     return room.pk, room.opened_at_ms, room.starts_at_ms
@@ -84,31 +92,32 @@ def _key(room: Room) -> tuple:
 
 def view_rung(room_id: int, seat: int | None, rung: dict, *, at_ms: int) -> dict | None:
     """The room as `seat` sees it after the bell `rung` (`bell.ring`: the events just committed, `seq_from` to
-    `seq`; `key`, the room as `_key` names it), with no database read: from this process's replay of the room, brought forward by the rung events.
+    `seq`; `key`, the room as `room_key` names it), with no database read: from this process's copy of the room,
+    brought forward by the rung events.
     None when this process does not have the room at `seq_from - 1` or later (a missed bell, another thread
     using it, a restart), or the room has a start or a flag to settle: then `look`, which reads the database."""
     key = tuple(rung["key"])
     if key[0] != room_id:
         return None
-    cached = _replays.take(key)
+    cached = kept.take(key)
     if cached is None:
         return None
     seq, table = cached
     first = rung["seq_from"]
     if table.new or seq < first - 1:
         if not table.new:
-            _replays.keep(key, seq, table)
+            kept.keep(key, seq, table)
         return None
     try:
         for number, (kind, event_at_ms, data) in enumerate(rung["events"], start=first):
             if number > seq:
                 table._apply(Stored(kind, event_at_ms, data))
     except Exception:  # noqa: BLE001 - a copy that does not take the events is dropped: the database answers
-        logger.warning("room %s: the process's replay did not take events %s-%s; read again", room_id, first,
+        logger.warning("room %s: the process's copy did not take events %s-%s; read again", room_id, first,
                        rung["seq"], exc_info=True)
         return None
     seq = max(seq, rung["seq"])
     due = table.wakes_at()
     message = None if due is not None and due <= at_ms else view(table, seat, seq, at_ms)
-    _replays.keep(key, seq, table)  # only now: once kept, another thread may take it and move it on
+    kept.keep(key, seq, table)  # only now: once kept, another thread may take it and move it on
     return message

@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from rooms import bell, replays, services
+from rooms import bell, copies, services
 from rooms.models import RoomEvent
 from tests.factories import make_event, matches
 
@@ -41,7 +41,7 @@ def rung(monkeypatch):
 
 
 def cached(room):
-    return replays._replays.tables.get(replays._key(room))
+    return copies.kept.tables.get(copies.room_key(room))
 
 
 def place(room, seat, at_ms, client_id="", seed=4):
@@ -52,7 +52,7 @@ def place(room, seat, at_ms, client_id="", seed=4):
 
 def read_afresh(room, seat, at_ms):
     """What a process that never saw the room reads from the database."""
-    replays._replays.tables.clear()
+    copies.kept.tables.clear()
     return services.look(room.pk, seat, at_ms=at_ms).message
 
 
@@ -63,7 +63,7 @@ def test_a_watcher_rung_with_a_moves_events_sees_what_the_database_shows_without
     bell_message = rung[-1]
     assert bell_message["seq_from"] == before_the_move[0] + 1 and bell_message["seq"] > before_the_move[0]
     for seat in (1, None, 0):
-        replays._replays.tables[replays._key(room)] = copy.deepcopy(before_the_move)
+        copies.kept.tables[copies.room_key(room)] = copy.deepcopy(before_the_move)
         with CaptureQueriesContext(connection) as queries:
             seen = services.look_rung(room.pk, seat, bell_message, at_ms=START + 2_500)
         assert len(queries.captured_queries) == 0
@@ -88,11 +88,11 @@ def test_a_watcher_without_the_event_before_the_bell_reads_the_database(room, ru
     if mine["stage"] == "decide":
         services.move(room.pk, 0, "end_turn", seq=mine["seq"], at_ms=START + 3_000, draw=seeded(5))
     place(room, 1, START + 4_000, seed=6)  # Ben's move: its bell starts after events the old copy lacks
-    key = replays._key(room)
-    replays._replays.tables[key] = too_old
+    key = copies.room_key(room)
+    copies.kept.tables[key] = too_old
     assert services.look_rung(room.pk, None, rung[-1], at_ms=START + 4_500) is None
     assert cached(room)[0] == too_old[0]  # put back as it was, for the read that follows
-    replays._replays.tables.clear()
+    copies.kept.tables.clear()
     assert services.look_rung(room.pk, None, rung[-1], at_ms=START + 4_500) is None
 
 
@@ -179,10 +179,10 @@ def test_a_read_racing_a_move_keeps_only_the_events_of_the_row_it_read(room, run
 
     services.look(room.pk, None, at_ms=START + 1_000)
     row_read = Room.objects.get(pk=room.pk)  # the read's row, before Ann's move
-    replays._replays.tables.clear()  # this process has no copy: the read replays from the database
+    copies.kept.tables.clear()  # this process has no copy: the read replays from the database
     place(room, 0, START + 2_000)  # committed between the row and the events query
-    replays._replays.tables.clear()
-    table = replays.table_of(row_read)
-    replays._replays.keep(replays._key(row_read), row_read.seq, table)
+    copies.kept.tables.clear()
+    table = copies.table_of(row_read)
+    copies.kept.keep(copies.room_key(row_read), row_read.seq, table)
     seen = services.look_rung(room.pk, 1, rung[-1], at_ms=START + 2_500)  # Ann's move's bell
     assert seen is not None and seen.message == read_afresh(room, 1, START + 2_500)
