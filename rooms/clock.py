@@ -1,4 +1,4 @@
-"""The server's clock of a game room (`shared/spec/online-play.md`, "Clocks").
+"""The server's clock of a game room (`docs/online-play.md`, "Clocks").
 
 Plain state, as scalachess keeps it: per player the time left at the start of
 the running turn, and when that turn started; the time left now is computed
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-MAX_ALLOWANCE_MS = 500  # online-play.md: "at most 0.5 s a turn"
+MAX_ALLOWANCE_MS = 500  # docs/online-play.md: "at most 0.5 s a turn"
 
 
 def capped_allowance(measured_ms: int | None) -> int:

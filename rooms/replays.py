@@ -1,6 +1,6 @@
 """Each process's replay of the rooms it has read, so a read replays only the events it has not seen.
 
-Only a shortcut: the database stays the one authority (online-play.md, "Nothing lost").  `table_of` brings
+Only a shortcut: the database stays the one authority (docs/online-play.md, "Nothing lost").  `table_of` brings
 the process's replay of a room up to the room row's last event (no query when it is there already);
 `look_rung` brings it forward by the events a bell carries (`bell.ring`), with no query at all, or says it
 cannot (this process does not have the room at the event before them) and the caller reads the database.

@@ -83,7 +83,7 @@ def refusal(call, *args, **kwargs) -> services.Refused:
     return refused.value
 
 
-# Tournament files (the JSON of tournament-json.md) built by hand, for the readers, sheets and exports.
+# Tournament files (the JSON of docs/tournament-file.md) built by hand, for the readers, sheets and exports.
 
 WIN = [[10, 10, 10, 10, 10, 10], [5, 10, 10, 10, 10, 10]]  # first's lowest colour 10 > 5: first wins
 LOSS = [WIN[1], WIN[0]]  # first loses

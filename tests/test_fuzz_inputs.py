@@ -43,7 +43,7 @@ from tournament.tfile import FileFault, dump, load_text, parse
 
 from tests.factories import make_event
 
-# The codes of the table in `shared/spec/ingenious-log.md`, section "What a checker reports":
+# The codes of the table in `docs/move-log.md`, section "What a checker reports":
 # a checker reports these and nothing else.
 SPEC_CODES = frozenset({
     "bad-format", "bad-event", "bad-tile", "bad-cell", "flagged-player-moved", "out-of-turn", "off-board",
@@ -492,7 +492,7 @@ def odd_but_well_formed_files(draw):
     file = draw(real_files, label="file")
     rounds = len(file["rounds"])
     file["name"] = draw(names | st.just("y" * 200), label="name")
-    # "system" and "rounds" have no default (tournament-json.md): a file without them is refused.
+    # "system" and "rounds" have no default (docs/tournament-file.md): a file without them is refused.
     file["settings"] = draw(st.fixed_dictionaries({
         "system": st.sampled_from(["swiss", "all-play-all"]), "rounds": st.integers(1, 32_767)}, optional={
         "bye_vp": st.sampled_from([0, 0.5, 1, 1.0]), "progressive": st.sampled_from(["sum", "running"]),
@@ -597,7 +597,7 @@ import_inputs = st.one_of(
 
 
 def assert_imported_as_written(tournament, record):
-    """What was imported exports back as the same file (`shared/spec/tournament-json.md`).
+    """What was imported exports back as the same file (`docs/tournament-file.md`).
 
     But for one thing the spec changes on purpose: an all-play-all with round 1
     paired has its table's number of rounds, which replaces the announced one.

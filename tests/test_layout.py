@@ -5,6 +5,7 @@ the module at fault.
 """
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -100,6 +101,31 @@ def test_the_cycle_finder_sees_an_import_under_type_checking(tmp_path):
     assert graph == {"pkg.a": {"pkg.b"}, "pkg.b": {"pkg.a"}}
     assert [sorted(c) for c in _strongly_connected(graph) if len(c) > 1] == [["pkg.a", "pkg.b"]]
     assert _imports_at_import_time("pkg.b", tmp_path / "b.py", known) == set()  # Python itself never runs it
+
+
+CITING = ("games", "rooms", "scoring", "tournament", "templates", "tests", "README.md", "pyproject.toml", "Makefile", "docs")
+OUTSIDE = re.compile(r"(?:\.\./)?shared/(?:spec|seeds)/")  # the contracts' drafts outside the repository
+DOCS_CITED = re.compile(r"docs/([\w-]+\.md)")
+
+
+def _texts_that_cite():
+    for place in CITING:
+        path = ROOT / place
+        for file in ([path] if path.is_file() else sorted(path.rglob("*"))):
+            if file.suffix in {".py", ".html", ".js", ".css", ".md", ".toml", ""} and file.is_file() \
+                    and ".venv" not in file.parts and "__pycache__" not in file.parts:
+                yield file, file.read_text(encoding="utf-8", errors="replace")
+
+
+def test_the_repository_cites_only_its_own_docs():
+    """Docstrings, comments, templates and the README cite the contracts in `docs/`, which a person with only
+    the repository has (issue 32, point 16); every `docs/...` they name exists."""
+    outside = [f"{file.relative_to(ROOT)}:{n}" for file, text in _texts_that_cite()
+               for n, line in enumerate(text.splitlines(), 1) if OUTSIDE.search(line)]
+    assert not outside, f"citations of files outside the repository: {outside}"
+    missing = sorted({f"{file.relative_to(ROOT)}: docs/{name}" for file, text in _texts_that_cite()
+                      for name in DOCS_CITED.findall(text) if not (ROOT / "docs" / name).is_file()})
+    assert not missing, f"citations of docs/ pages that do not exist: {missing}"
 
 
 def _strongly_connected(graph: dict[str, set[str]]) -> list[list[str]]:

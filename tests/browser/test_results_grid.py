@@ -2,7 +2,7 @@
 
 Board t (table t) is won by its first player, [t + 5, 17, 17, 17, 17, 17] against [4] * 6: levels t + 5 v 4, so
 the first player's difference is t + 1 and table 12's first player leads the standings, table 11's second.
-Table 2's first player runs out of time (which stops a player, it does not lose: tournament.md); table 3 is
+Table 2's first player runs out of time (which stops a player, it does not lose: docs/tournament-rules.md); table 3 is
 first typed with a 19 and an empty box, both marked, then corrected in place.  Shots at 390 px and 1280 px.
 """
 

@@ -1,4 +1,4 @@
-"""A room's game driven move by move on a fake clock (online-play.md, "The game", "Clocks"): pure, no database."""
+"""A room's game driven move by move on a fake clock (docs/online-play.md, "The game", "Clocks"): pure, no database."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""The game room's service on the database (online-play.md): one transaction a move, the result written by the room."""
+"""The game room's service on the database (docs/online-play.md): one transaction a move, the result written by the room."""
 
 import json
 import random

@@ -198,7 +198,7 @@ def test_a_result_sent_by_one_player_counts_once_the_opponent_confirms_it(client
     assert f"{escape(first.name)} sent this result" in opponent_page
     client.post(f"{link(second)}game/{match.pk}/answer/", {"submission": submission.pk, "answer": "confirm"})
     match.refresh_from_db()
-    # Lowest colours 5 against 4: the first player wins (shared/spec/tournament.md, VP).
+    # Lowest colours 5 against 4: the first player wins (docs/tournament-rules.md, VP).
     assert match.status == Match.PLAYED and match.scores == [[5, 6, 7, 8, 9, 10], [4, 18, 18, 18, 18, 18]]
     assert match.confirmed_at is not None
     assert "1–0" in page_text(client.get(f"/t/{event.slug}/round/1/"))

@@ -1,5 +1,5 @@
 """An all-play-all's own draft breaks no rule: the idle player of an odd field and the table's forfeits of a
-withdrawn or excused player are its normal course (tournament.md, All-play-all; Byes); a draft edited by hand
+withdrawn or excused player are its normal course (docs/tournament-rules.md, All-play-all; Byes); a draft edited by hand
 still says what it breaks.
 
 Five players, seeds 1-5 by rating (P1 Ada ... P5 Ed).  Berger table for 5 (FIDE's, with a dummy 6):

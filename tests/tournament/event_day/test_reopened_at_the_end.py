@@ -1,5 +1,5 @@
 """A finished tournament with a round reopened to correct a result is not finished until it is closed again
-(tournament.md, End of a tournament: finished = its last round is closed; a reopened round's results may still
+(docs/tournament-rules.md, End of a tournament: finished = its last round is closed; a reopened round's results may still
 change): no "final standings" on the pages and sheets, no "finished" from pair_next, nothing to pair.
 
 Four players, all-play-all: 3 rounds; every game is won by its first player.

@@ -1,4 +1,4 @@
-"""Who plays first: criteria 2 and 3 of "Swiss pairing" in `shared/spec/tournament.md`.
+"""Who plays first: criteria 2 and 3 of "Swiss pairing" in `docs/tournament-rules.md`.
 
 Criterion 2: nobody plays first, or second, three times in a row, and
 nobody's firsts and seconds differ by more than 2.  Criterion 3: everyone's
