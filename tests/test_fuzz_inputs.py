@@ -20,13 +20,10 @@ from __future__ import annotations
 import copy
 import json
 import os
-from contextlib import contextmanager
 from functools import lru_cache
 
 import pytest
-from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import transaction
 from django.utils.html import escape
 from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
@@ -41,7 +38,7 @@ from tournament.records import import_record, record_of
 from tournament.tfile.simulate import simulate
 from tournament.tfile import FileFault, dump, load_text, parse
 
-from tests.factories import make_event
+from tests.factories import make_event, rolled_back
 
 # The codes of the table in `docs/move-log.md`, section "What a checker reports":
 # a checker reports these and nothing else.
@@ -382,22 +379,6 @@ def test_the_check_page_shows_every_report(client, text, upload):
 
 
 # --- 2. the tournament import -------------------------------------------------------------------
-
-class _Rollback(Exception):
-    pass
-
-
-@contextmanager
-def rolled_back():
-    """Run one example in a savepoint that is always rolled back: every example starts from the same database."""
-    cache.clear()
-    try:
-        with transaction.atomic():
-            yield
-            raise _Rollback
-    except _Rollback:
-        pass
-
 
 def db_counts():
     return (Tournament.objects.count(), Player.objects.count(), Round.objects.count(), Match.objects.count())

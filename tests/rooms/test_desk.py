@@ -4,25 +4,16 @@ Clocks are read on a fake server clock (the services take `at_ms`); the pages
 run on the real one, so their rooms start around the real now.
 """
 
-import random
-
 import pytest
 from django.urls import reverse
 
 from rooms import desk, services
 from rooms.referee import Refused
 from tests.factories import make_event, matches, played_form
+from tests.rooms.helpers import START, seeded
 from tournament.models import AuditEntry, Match
 
 pytestmark = pytest.mark.django_db
-
-START = 1_800_000_000_000  # a fixed server time, in ms
-
-
-def seeded(seed):
-    rng = random.Random(seed)
-    return lambda bag, count: rng.sample([k for k, n in enumerate(bag) for _ in range(n)], count)
-
 
 @pytest.fixture
 def event(people):

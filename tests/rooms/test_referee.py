@@ -6,18 +6,9 @@ import pytest
 
 from games.engine import replay
 from rooms.referee import Refused, Table, public_log
+from tests.rooms.helpers import seeded as seeded_draw
 
 NAMES = ["Ann Able", "Ben Baker"]
-
-
-def seeded_draw(seed):
-    rng = random.Random(seed)
-
-    def draw(bag, count):
-        pool = [kind for kind, n in enumerate(bag) for _ in range(n)]
-        return rng.sample(pool, count)
-
-    return draw
 
 
 def stored_history(table, opening):
