@@ -47,7 +47,7 @@ def test_a_round_of_12_boards_goes_in_from_the_keyboard(page, django_user_model)
     for match in boards:
         t = match.table
         first, second = scores(t)
-        assert page.evaluate("document.activeElement.name") == f"t{t}-first_R"  # the grid put us on this board
+        expect(page.locator(f"[name='t{t}-first_R']")).to_be_focused()  # the grid put us on this board
         if t == 3:  # a 19 and an empty box: both marked, nothing saved, then put right in place
             type_player(page, [19] + first[1:])
             page.keyboard.press("Tab")
@@ -60,7 +60,7 @@ def test_a_round_of_12_boards_goes_in_from_the_keyboard(page, django_user_model)
             expect(row).to_contain_text(f"{match.second.name}, R red: enter a score")
             expect(counter).to_have_text("2 of 12 results in")
             shot(page, "results-grid-fault-desktop")
-            assert page.evaluate("document.activeElement.name") == "t3-first_R"  # on the first bad box, selected
+            expect(page.locator("[name='t3-first_R']")).to_be_focused()  # on the first bad box, selected
             page.keyboard.type(str(first[0]))
             for _ in range(7):  # five boxes and the tick to the second player's R
                 page.keyboard.press("Tab")
