@@ -38,7 +38,9 @@ from tournament.serving.pages_in_threads import process_threads
 
 from . import bell, services
 from .bell import group_name
+from .models import Room
 from .referee import Refused
+from .views import room_for_link, room_for_table
 
 logger = logging.getLogger("rooms.consumers")
 
@@ -94,8 +96,6 @@ class Watchers:
 
 
 def _stored_seqs(room_ids) -> dict[int, int]:
-    from .models import Room
-
     return dict(Room.objects.filter(pk__in=room_ids).values_list("pk", "seq"))
 
 
@@ -172,8 +172,6 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         watchers().add(self)
 
     def _find(self) -> tuple[int, int | None]:
-        from .views import room_for_link, room_for_table
-
         kwargs = self.scope["url_route"]["kwargs"]
         if "token" in kwargs:
             room, seat = room_for_link(kwargs["token"])
