@@ -13,8 +13,9 @@ import math
 from django.utils.html import escape
 
 from games.colours import BY_LETTER
-from games.engine.board import coordinate_text
+from games.engine.board import CELLS, START_SYMBOLS, area_cells, coordinate_text
 from games.engine.fault import FaultScene
+from games.engine.tiles import COLOURS as LETTERS
 from games.engine.timeline import Timeline
 
 SIZE = 16.0
@@ -118,9 +119,6 @@ def fault_svg(scene: FaultScene) -> str:
 def room_board_svg(players: int = 2) -> str:
     """The empty playing area for a game room: every cell a `g.cell` with `data-cell="q,r"` for the room's
     script to colour and to make choosable; start symbols as on the printed board."""
-    from games.engine.board import CELLS, START_SYMBOLS, area_cells
-    from games.engine.tiles import COLOURS as LETTERS
-
     area = [CELLS[i] for i in sorted(area_cells(players))]
     starts = {CELLS[i]: LETTERS[c] for i, c in START_SYMBOLS.items()}
     cells = []

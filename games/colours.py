@@ -1,6 +1,6 @@
 """The six colours of Ingenious: letter, name and the colour they are drawn in, one table for every page and sheet.
 
-In the order of the score lists (`shared/spec/ingenious-log.md`: "R O Y G B P").
+In the order of the score lists (`docs/move-log.md`: "R O Y G B P").
 Pages and sheets always write the letter or the name beside a colour, so
 that colour-blind readers can follow.
 """

@@ -1,6 +1,6 @@
 """The bell a room rings after each commit: 'event N is stored, look'.
 
-The stored events are the truth (online-play.md, "Nothing lost"); the bell
+The stored events are the truth (docs/online-play.md, "Nothing lost"); the bell
 tells whoever watches the room that there is something new, with the sequence
 number and the events just stored, so a watcher that has the room up to them
 needs no database read, and one that missed a ring reads what it missed.  Listeners in

@@ -1,4 +1,4 @@
-"""The server's clock of a game room (`shared/spec/online-play.md`, "Clocks").
+"""The server's clock of a game room (`docs/online-play.md`, "Clocks").
 
 Plain state, as scalachess keeps it: per player the time left at the start of
 the running turn, and when that turn started; the time left now is computed

@@ -1,7 +1,7 @@
 """This process's copies of the rooms it has read (each a `Table` at a sequence number), so a read replays only
 the events it has not seen.
 
-Only a shortcut: the database stays the one authority (online-play.md, "Nothing lost").  `table_of` brings
+Only a shortcut: the database stays the one authority (docs/online-play.md, "Nothing lost").  `table_of` brings
 this process's copy of a room up to the room row's last event (no query when it is there already);
 `view_rung` brings it forward by the events a bell carries (`bell.ring`), with no query at all, or says it
 cannot (this process does not have the room at the event before them) and the caller reads the database.

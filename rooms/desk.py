@@ -1,4 +1,4 @@
-"""The arbiter's desk over a round's game rooms (online-play.md, "The arbiter"; issue 27).
+"""The arbiter's desk over a round's game rooms (docs/online-play.md, "The arbiter"; issue 27).
 
 `GET  /manage/<slug>/round/<n>/rooms/`              every room of the round: status, clocks, lowest scores,
                                                     placements, whose turn, the result; Watch, decide, pause;

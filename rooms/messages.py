@@ -1,4 +1,4 @@
-"""What one viewer of a room may see, built in one place (online-play.md, "The game": racks are secret).
+"""What one viewer of a room may see, built in one place (docs/online-play.md, "The game": racks are secret).
 
 Every message the room sends, over the WebSocket or as the HTTP answer, is
 `view(table, seat, ...)`, and holds only the fields named here: `EVERYONE`'s

@@ -1,4 +1,4 @@
-"""A game room per match of an online round, and the append-only list of its events (online-play.md).
+"""A game room per match of an online round, and the append-only list of its events (docs/online-play.md).
 
 The events are the only authority: the game, both clocks and the result are
 rebuilt from them (`rooms.referee.Table.replay`) on every read and write.  The

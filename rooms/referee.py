@@ -1,12 +1,12 @@
 """A game room's game: the engine's `Game` and the server's `RoomClock`, driven by the room's stored events.
 
-`shared/spec/online-play.md`, "The game" and "Clocks".  Pure: the server time
+`docs/online-play.md`, "The game" and "Clocks".  Pure: the server time
 and the bag's random choice are passed in, so the service can store every
 event it makes and a test can replay a game exactly.
 
 A room's history is a list of `Stored` events, each with the server time it
 was accepted: the game's log events (`kind == "log"`, exactly as
-`ingenious-log.md` writes them) and the room's own: `turn` (a player's clock
+`docs/move-log.md` writes them) and the room's own: `turn` (a player's clock
 starts; `player` None stops every clock), `pause`, `resume` and `decided` (an
 arbiter ended the game: every clock stops).  `Table.replay`
 rebuilds the game and both clocks from them; the moves (`place`, `swap`,
@@ -34,7 +34,7 @@ from .clock import RoomClock
 # A draw from the bag: (tiles in the bag counted by kind, how many) -> tile kinds drawn.
 DrawFrom = Callable[[Sequence[int], int], list[int]]
 
-PLAYERS = 2  # online-play.md: the tournament's game, two players
+PLAYERS = 2  # docs/online-play.md: the tournament's game, two players
 
 
 @dataclass(frozen=True)
@@ -269,7 +269,7 @@ class Table:
 
     def _absence_decides(self) -> bool:
         """A player out of time without a placement has not played: once the other has placed, or is out of
-        time too without one, the match is a forfeit (online-play.md, Clocks: Absent player)."""
+        time too without one, the match is a forfeit (docs/online-play.md, Clocks: Absent player)."""
         absent = [p for p in range(len(self.names)) if self.game.flagged[p] and not self.placed(p)]
         if not absent:
             return False

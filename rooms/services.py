@@ -1,4 +1,4 @@
-"""Every write to a game room, each in one transaction (online-play.md, "Nothing lost").
+"""Every write to a game room, each in one transaction (docs/online-play.md, "Nothing lost").
 
 A move: lock the room, settle the clocks (the start time, flags), check the
 sequence number the move answers, let the engine judge it, append the events
@@ -359,7 +359,7 @@ def _store(room: Room, table: Table, client_id: str = "", client_from: int = 0) 
 
 
 def _write_result(room: Room, table: Table) -> None:
-    """The finished game is the match's result, unless an arbiter has already entered one (online-play.md).
+    """The finished game is the match's result, unless an arbiter has already entered one (docs/online-play.md).
 
     Called inside the transaction that stores the game's last event, so that the two commit together or not at
     all.  A result the results service refuses (a closed round, say) leaves the match pending: the refusal is

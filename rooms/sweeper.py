@@ -1,4 +1,4 @@
-"""The sweep that lets flags fall in rooms nobody watches (online-play.md, Clocks: "within 2 s").
+"""The sweep that lets flags fall in rooms nobody watches (docs/online-play.md, Clocks: "within 2 s").
 
 It runs inside each server process (a daemon thread started by the first
 request the process serves), so there is no extra process to start.  Several

@@ -1,4 +1,4 @@
-"""Criterion 2 of the standings order, head-to-head (`shared/spec/tournament.md`, "Standings order").
+"""Criterion 2 of the standings order, head-to-head (`docs/tournament-rules.md`, "Standings order").
 
 The one place that decides it: `decide(group)` returns a `HeadToHeadSplit`,
 a value saying which case applied (everyone met or not; who won or lost every

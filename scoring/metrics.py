@@ -1,4 +1,4 @@
-"""The standings metrics: VP and the tie-breaks (`shared/spec/tournament.md`, "Standings order").
+"""The standings metrics: VP and the tie-breaks (`docs/tournament-rules.md`, "Standings order").
 
 Each metric is a small class with a `key`, a `name`, an `abbr`, a way to
 order a group of players level on everything before it, and its value and

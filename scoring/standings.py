@@ -1,4 +1,4 @@
-"""Standings and crosstable of a tournament (`shared/spec/tournament.md`, "Standings order").
+"""Standings and crosstable of a tournament (`docs/tournament-rules.md`, "Standings order").
 
 Pure functions over the plain records of `tournament.domain.records`; no
 Django.  VP are counted in half-points (VP × 2) so that sums stay exact.
@@ -243,7 +243,7 @@ def round_cell(game: PlayerRound, number: dict[int, int]) -> str:
     return f"{number[game.opponent]}{'f' if game.played_first else 's'} {game.mark}"
 
 
-# The JSON's fields in the order of `shared/spec/tournament-json.md`; a metric's value goes under its key.
+# The JSON's fields in the order of `docs/command-line.md` (`standings --json`); a metric's value goes under its key.
 JSON_FIELDS = ("place", "id", "name", "vp", "prog_diff", "prog_level", "seed", "head_to_head", "games_played")
 
 

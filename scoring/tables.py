@@ -5,8 +5,7 @@ from django.urls import reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
-from tournament.templatetags.table_cells import standing_cells
-
+from .cells import standing_cells
 from .metrics import DEFAULT_ORDER, Metric, metrics_in_order
 
 

@@ -2,7 +2,7 @@
 
 The standings page says it under the table, so that a reader who sees a
 player with H2H 2 below one with H2H 0 learns that the H2H column was not
-applied to their group (tournament.md, "Standings order", criterion 2).
+applied to their group (docs/tournament-rules.md, "Standings order", criterion 2).
 
 Nothing is decided here: `scoring.head_to_head.decide` made the decision
 when the standings were ranked (`scoring.standings.rank`), and this module

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from django.core.cache import cache
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import transaction
 
 from tournament import services
 from tournament.models import Match, Round, Tournament
@@ -83,7 +86,24 @@ def refusal(call, *args, **kwargs) -> services.Refused:
     return refused.value
 
 
-# Tournament files (the JSON of tournament-json.md) built by hand, for the readers, sheets and exports.
+class _Rollback(Exception):
+    pass
+
+
+@contextmanager
+def rolled_back():
+    """Run one example in a savepoint that is always rolled back, with the cache emptied: every example of a
+    property test starts from the same database."""
+    cache.clear()
+    try:
+        with transaction.atomic():
+            yield
+            raise _Rollback
+    except _Rollback:
+        pass
+
+
+# Tournament files (the JSON of docs/tournament-file.md) built by hand, for the readers, sheets and exports.
 
 WIN = [[10, 10, 10, 10, 10, 10], [5, 10, 10, 10, 10, 10]]  # first's lowest colour 10 > 5: first wins
 LOSS = [WIN[1], WIN[0]]  # first loses

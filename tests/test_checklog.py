@@ -1,4 +1,4 @@
-"""`checklog` as shared/spec/tournament-json.md defines it, and the arbiter's page."""
+"""`checklog` as docs/command-line.md defines it, and the arbiter's page."""
 
 import io
 import json

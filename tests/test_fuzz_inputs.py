@@ -20,13 +20,10 @@ from __future__ import annotations
 import copy
 import json
 import os
-from contextlib import contextmanager
 from functools import lru_cache
 
 import pytest
-from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import transaction
 from django.utils.html import escape
 from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
@@ -41,9 +38,9 @@ from tournament.records import import_record, record_of
 from tournament.tfile.simulate import simulate
 from tournament.tfile import FileFault, dump, load_text, parse
 
-from tests.factories import make_event
+from tests.factories import make_event, rolled_back
 
-# The codes of the table in `shared/spec/ingenious-log.md`, section "What a checker reports":
+# The codes of the table in `docs/move-log.md`, section "What a checker reports":
 # a checker reports these and nothing else.
 SPEC_CODES = frozenset({
     "bad-format", "bad-event", "bad-tile", "bad-cell", "flagged-player-moved", "out-of-turn", "off-board",
@@ -383,22 +380,6 @@ def test_the_check_page_shows_every_report(client, text, upload):
 
 # --- 2. the tournament import -------------------------------------------------------------------
 
-class _Rollback(Exception):
-    pass
-
-
-@contextmanager
-def rolled_back():
-    """Run one example in a savepoint that is always rolled back: every example starts from the same database."""
-    cache.clear()
-    try:
-        with transaction.atomic():
-            yield
-            raise _Rollback
-    except _Rollback:
-        pass
-
-
 def db_counts():
     return (Tournament.objects.count(), Player.objects.count(), Round.objects.count(), Match.objects.count())
 
@@ -492,7 +473,7 @@ def odd_but_well_formed_files(draw):
     file = draw(real_files, label="file")
     rounds = len(file["rounds"])
     file["name"] = draw(names | st.just("y" * 200), label="name")
-    # "system" and "rounds" have no default (tournament-json.md): a file without them is refused.
+    # "system" and "rounds" have no default (docs/tournament-file.md): a file without them is refused.
     file["settings"] = draw(st.fixed_dictionaries({
         "system": st.sampled_from(["swiss", "all-play-all"]), "rounds": st.integers(1, 32_767)}, optional={
         "bye_vp": st.sampled_from([0, 0.5, 1, 1.0]), "progressive": st.sampled_from(["sum", "running"]),
@@ -597,7 +578,7 @@ import_inputs = st.one_of(
 
 
 def assert_imported_as_written(tournament, record):
-    """What was imported exports back as the same file (`shared/spec/tournament-json.md`).
+    """What was imported exports back as the same file (`docs/tournament-file.md`).
 
     But for one thing the spec changes on purpose: an all-play-all with round 1
     paired has its table's number of rounds, which replaces the announced one.

@@ -1,4 +1,4 @@
-"""Tournaments, players, rounds and matches (`shared/spec/tournament.md`).
+"""Tournaments, players, rounds and matches (`docs/tournament-rules.md`).
 
 The models hold the record and state its invariants (statuses from the
 domain's enums, check constraints); the rules live in the pure modules
@@ -75,10 +75,10 @@ class Tournament(models.Model):
     clock_s = models.PositiveIntegerField(default=DEFAULT_SETTINGS.clock_s)
     late_entry_half_points = models.PositiveSmallIntegerField(choices=HALF_POINT_CHOICES,
                                                               default=DEFAULT_SETTINGS.late_entry_half_points)
-    # VP for an excused absence (a requested bye), in half points (tournament.md, Byes).
+    # VP for an excused absence (a requested bye), in half points (docs/tournament-rules.md, Byes).
     excused_half_points = models.PositiveSmallIntegerField(choices=HALF_POINT_CHOICES,
                                                            default=DEFAULT_SETTINGS.excused_half_points)
-    # Where the next rounds are played (online-play.md, Setting up); a round keeps the way it was published with.
+    # Where the next rounds are played (docs/online-play.md, Setting up); a round keeps the way it was published with.
     play = models.CharField(max_length=10, choices=PlayChoice.choices, default=Play.TABLE)
     # False hides the tournament from the public list (a test event); its pages stay reachable by address.
     listed = models.BooleanField(default=True, help_text="Shown in the public list of tournaments.")
@@ -105,14 +105,14 @@ class Tournament(models.Model):
         save_without_versions(self, super().save, args, kwargs)
 
     def resolved_system(self, entries: int) -> System:
-        """`auto` becomes all-play-all for 10 entries or fewer (shared/spec/tournament.md, Format)."""
+        """`auto` becomes all-play-all for 10 entries or fewer (docs/tournament-rules.md, Format)."""
         return resolved_system(self.system, entries)
 
     def rounds_to_play(self, entries: int, paired: bool) -> int:
         """How many rounds the event has: the announced number, or an all-play-all's table's.
 
         Round 1 of an all-play-all fixes its number (n − 1 or n) into
-        `rounds_announced` (tournament.md, All-play-all); before then, the
+        `rounds_announced` (docs/tournament-rules.md, All-play-all); before then, the
         table the entries so far would make.
         """
         if not paired and self.resolved_system(entries) == System.ALL_PLAY_ALL:
@@ -268,7 +268,7 @@ class Match(models.Model):
 
 
 class ExcusedAbsence(models.Model):
-    """A player excused from one round (tournament.md, Byes: excused absence).
+    """A player excused from one round (docs/tournament-rules.md, Byes: excused absence).
 
     The organiser marks it (approved at once), or the player asks through
     the private link (requested, waiting for the organiser's approval).

@@ -141,7 +141,7 @@ def import_record(record: TournamentFile, slug: str | None = None) -> Tournament
 
     An all-play-all whose round 1 is paired has the table's number of rounds,
     whatever the file announced: it replaces the announced number everywhere,
-    the file the site writes back included (tournament.md, All-play-all).
+    the file the site writes back included (docs/tournament-rules.md, All-play-all).
     """
     settings = record.settings
     rounds = last_round(record) if settings.system == System.ALL_PLAY_ALL and record.rounds else settings.rounds
@@ -179,7 +179,7 @@ def import_record(record: TournamentFile, slug: str | None = None) -> Tournament
     )
     for round_record in record.rounds:
         status = Round.PUBLISHED if round_record.pending else Round.COMPLETE
-        # online-play.md: a round with a start time was played online; an online tournament's pending last
+        # docs/online-play.md: a round with a start time was played online; an online tournament's pending last
         # round is a published online round (its rooms open below), starting at its time or now.
         online = round_record.starts_at is not None or (settings.play == Play.ONLINE and round_record.pending)
         starts_at = (datetime.fromisoformat(round_record.starts_at) if round_record.starts_at

@@ -368,7 +368,7 @@ LOGGING = {
 
 # The game rooms' bell (rooms/bell.py): over Redis when REDIS_URL is set, so a move
 # on one instance rings the watchers on every instance; else within this process.
-# The bell only says "look": the database holds every move (online-play.md).
+# The bell only says "look": the database holds every move (docs/online-play.md).
 ASGI_APPLICATION = "tournament.asgi.application"
 if REDIS_URL:
     CHANNEL_LAYERS = {

@@ -4,7 +4,7 @@
 
 `new_game(names, rules)` makes the `Game` (or, for the duel, the `DuelGame`)
 that plays a game move by move; `replay(log)` checks an `ingenious-log/1`
-object and returns a `Report` (see `shared/spec/ingenious-log.md`).
+object and returns a `Report` (see `docs/move-log.md`).
 """
 
 from .errors import ERROR_CODES, BadLog, IllegalMove, IngeniousError

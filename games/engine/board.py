@@ -1,4 +1,4 @@
-"""Board geometry of `shared/spec/ingenious-log.md`, "Board and coordinates".
+"""Board geometry of `docs/move-log.md`, "Board and coordinates".
 
 Cells are numbered 0..168 once, here; everything else in the engine works on
 those numbers.  Neighbours and the straight lines (rays) leaving each cell in

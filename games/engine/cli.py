@@ -1,4 +1,4 @@
-"""The `checklog` command of `shared/spec/tournament-json.md`, usable with or without Django."""
+"""The `checklog` command of `docs/command-line.md`, usable with or without Django."""
 
 from __future__ import annotations
 

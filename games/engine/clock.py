@@ -1,4 +1,4 @@
-"""The MSO clock rule as a log reads it (`shared/spec/ingenious-log.md`, Precise points: Clock readings, Flag).
+"""The MSO clock rule as a log reads it (`docs/move-log.md`, Precise points: Clock readings, Flag).
 
 A placement may carry `clock_s`, the time its player had left after it.  Time
 only runs down (the MSO clock has no increment), never below 0 nor above the

@@ -1,4 +1,4 @@
-"""Error codes of `shared/spec/ingenious-log.md`, "What a checker reports"."""
+"""Error codes of `docs/move-log.md`, "What a checker reports"."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ The checker's `Report` names the first faulty event; every event before it
 was accepted, so replaying them rebuilds the board the faulty event met.
 `scene_before_fault` returns that board with the faulty placement's cells as
 written (maybe off the board), and, for `bad-clock`, the clock readings of the
-player concerned (`shared/spec/ingenious-log.md`, Precise points: Clock readings).
+player concerned (`docs/move-log.md`, Precise points: Clock readings).
 """
 
 from __future__ import annotations

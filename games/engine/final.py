@@ -1,4 +1,4 @@
-"""The log's `final` against the replay (`shared/spec/ingenious-log.md`, Precise points: Whole-object checks).
+"""The log's `final` against the replay (`docs/move-log.md`, Precise points: Whole-object checks).
 
 `final` is compared after the last event: a `final` of the wrong shape, or
 with a non-integer anywhere, differs from the scores like any other, so it is

@@ -1,6 +1,6 @@
 """A game of Ingenious that a program drives move by move.
 
-Implements the rules of `shared/spec/ingenious-log.md` ("Rule sets", "Events",
+Implements the rules of `docs/move-log.md` ("Rule sets", "Events",
 "Precise points") for the score-board rule sets, mso and kosmos; the duel is
 the subclass `variants.DuelGame`, and `variants.new_game` picks the class for
 a rule set.  Every move is checked completely before anything changes: a move

@@ -1,4 +1,4 @@
-"""Reading and replaying `ingenious-log/1` (`shared/spec/ingenious-log.md`).
+"""Reading and replaying `ingenious-log/1` (`docs/move-log.md`).
 
 `check_text(bytes_or_str)` and `replay(obj)` never raise for bad input: every
 fault becomes a `Report` with one of the spec's codes.

@@ -1,4 +1,4 @@
-"""Where a tile may go (`shared/spec/ingenious-log.md`, "Board and coordinates", "Events": place).
+"""Where a tile may go (`docs/move-log.md`, "Board and coordinates", "Events": place).
 
 A game's board is a list with one colour integer per cell number (`EMPTY` for
 an empty cell, start symbols printed on their cells).  These functions read

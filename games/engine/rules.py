@@ -1,4 +1,4 @@
-"""The rule sets of `shared/spec/ingenious-log.md`, "Rule sets"."""
+"""The rule sets of `docs/move-log.md`, "Rule sets"."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Points: what a placement gains, what the gains add up to, and who wins.
 
-`shared/spec/ingenious-log.md`, "Precise points" (Gain, Winner, Duel winner)
+`docs/move-log.md`, "Precise points" (Gain, Winner, Duel winner)
 and "Rule sets" (bonus placements, the duel's track).  Gains are lists of six
 points in the colour order R O Y G B P.
 """

@@ -1,6 +1,6 @@
 """The tiles off the board: the bag, the racks, draws, and racks set aside by a swap.
 
-`shared/spec/ingenious-log.md`, "Events" (draw, swap) and "Colours and tiles".
+`docs/move-log.md`, "Events" (draw, swap) and "Colours and tiles".
 Tiles are counted by kind (`tiles.TILE_KINDS`).  With tracked racks every
 tile placed must come from its player's rack; without, only the bag's totals
 are checked.  The `Game` checks whose turn it is; a `Supply` checks that the

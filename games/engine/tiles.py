@@ -1,4 +1,4 @@
-"""Colours, tiles and the bag of `shared/spec/ingenious-log.md`, "Colours and tiles".
+"""Colours, tiles and the bag of `docs/move-log.md`, "Colours and tiles".
 
 Colours are the integers 0..5 in the spec's score order R O Y G B P.  A tile
 kind (the unordered pair, "RO" == "OR") is an integer 0..20, used to count

@@ -1,4 +1,4 @@
-"""Where a turn stands, and why a move comes out of turn (`shared/spec/ingenious-log.md`, Precise points: A turn).
+"""Where a turn stands, and why a move comes out of turn (`docs/move-log.md`, Precise points: A turn).
 
 A turn is one placement, every bonus placement it earned, at most one swap,
 then the refill draws; `Turn.phase` says which of these the current turn has

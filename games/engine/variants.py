@@ -1,7 +1,7 @@
 """The rule-set variants of `Game`, and `new_game`, which picks the class for a rule set.
 
 As python-chess makes each chess variant a board subclass, the duel
-(`shared/spec/ingenious-log.md`, "Rule sets": duel) is a `Game` whose scoring,
+(`docs/move-log.md`, "Rule sets": duel) is a `Game` whose scoring,
 swap, ending and winner differ; mso and kosmos differ only in their `RuleSet`
 data and are played by `Game` itself.
 """

@@ -28,16 +28,11 @@ from django.test.utils import CaptureQueriesContext
 
 from rooms import bell, copies, services
 from tests.factories import make_event, matches
+from tests.rooms.helpers import START, seeded
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-START = 1_800_000_000_000
 SPECTATORS = 4  # 1,000 spectators over 250 games
-
-
-def seeded(seed):
-    rng = random.Random(seed)
-    return lambda bag, count: rng.sample([k for k, n in enumerate(bag) for _ in range(n)], count)
 
 
 class Costs:

@@ -43,6 +43,15 @@ def page(live_server, chromium):
     assert blocked == [], blocked
 
 
+def expect(target, message=None):
+    """Playwright's assertion that waits (up to 5 s) for the page to reach a state: what a script fills in, or
+    the page a click leads to, is asserted once it is there, never read once too early. Imported here, late,
+    so that without Playwright the tests skip (the `chromium` fixture) instead of failing to import."""
+    from playwright.sync_api import expect as waiting_expect
+
+    return waiting_expect(target, message)
+
+
 def shot(page, name):
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 

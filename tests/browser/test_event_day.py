@@ -11,7 +11,7 @@ from tournament.models import Match, Round
 
 from tests.factories import make_event, play
 
-from .conftest import log_in, shot
+from .conftest import expect, log_in, shot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,10 +28,10 @@ def shots(page, name):
     page.set_viewport_size({"width": 390, "height": 900})
 
 
-def press(page, button: str, expect: str, name: str | None = None):
-    """Click the button, see `expect` on the page that follows, and shoot it under `name` if given."""
+def press(page, button: str, then: str, name: str | None = None):
+    """Click the button, wait for `then` on the page that follows, and shoot it under `name` if given."""
     page.click(f"button:has-text(\"{button}\")")
-    assert page.locator(f"text={expect}").count() >= 1, expect
+    expect(page.locator(f"text={then}")).not_to_have_count(0)
     if name:
         shots(page, name)
 
@@ -59,15 +59,15 @@ def test_a_stuck_round_is_paired_by_hand_and_published_after_the_confirmation(or
         page.select_option("#id_seat_first", label=first)
         page.select_option("#id_seat_second", label=second)
         page.click("button:has-text('Seat them')")
-    assert page.locator("text=Table 1: Ann Able and Ben Baker have met before.").count() == 1
+    expect(page.locator("text=Table 1: Ann Able and Ben Baker have met before.")).to_have_count(1)
     shots(page, "03-draft-breaks-rules")
     page.click("button:has-text('Publish round 4 despite the broken rules')")
-    assert page.locator("text=tick the confirmation to publish it all the same").count() == 1
+    expect(page.locator("text=tick the confirmation to publish it all the same")).to_have_count(1)
     assert Round.objects.get(tournament=event, number=4).status == Round.DRAFT
     shots(page, "04-confirmation-asked")
     page.check("#id_confirm")
     page.click("button:has-text('Publish round 4 despite the broken rules')")
-    assert page.locator("text=Round 4 is published despite the rules it breaks").count() == 1
+    expect(page.locator("text=Round 4 is published despite the rules it breaks")).to_have_count(1)
     assert Round.objects.get(tournament=event, number=4).status == Round.PUBLISHED
     shots(page, "05-published")
 
@@ -98,10 +98,10 @@ def test_an_excused_absence_asked_for_through_a_private_link_is_approved(organis
     press(page, "Ask to be excused", "Round 2: asked for, waiting for the organiser", "09-link-asked")
 
     page.goto(f"{page.base}/manage/{event.slug}/")
-    assert page.locator("text=Cy Cole, round 2:").count() == 1
+    expect(page.locator("text=Cy Cole, round 2:")).to_have_count(1)
     shots(page, "10-dashboard-request")
     page.click("button[aria-label=\"Approve Cy Cole's absence from round 2\"]")
-    assert page.locator("text=Cy Cole is excused from round 2.").count() == 1
+    expect(page.locator("text=Cy Cole is excused from round 2.")).to_have_count(1)
     press(page, "Pair next round", "The draft breaks no pairing rule.", "11-draft-with-excused")
     assert Match.objects.get(round__tournament=event, round__number=2, first=cy).status == Match.EXCUSED
 
@@ -115,9 +115,9 @@ def test_an_all_play_all_is_played_to_its_end(organiser_page):
         press(page, f"Publish round {number}", f"Round {number} is published")
         play(Round.objects.get(tournament=event, number=number))
         page.reload()
-    assert page.locator("text=The tournament is finished").count() == 1
-    assert page.locator("button:has-text('Pair next round')").count() == 0
+    expect(page.locator("text=The tournament is finished")).to_have_count(1)
+    expect(page.locator("button:has-text('Pair next round')")).to_have_count(0)
     shots(page, "12-all-play-all-finished")
     page.click("text=final standings")
-    assert page.locator("h2:has-text('Final standings')").count() == 1
+    expect(page.locator("h2:has-text('Final standings')")).to_have_count(1)
     shots(page, "13-final-standings")

@@ -12,7 +12,7 @@ import pytest
 
 from games.engine.simulate import random_game
 
-from .conftest import shot
+from .conftest import expect, shot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -53,12 +53,13 @@ def test_the_off_board_placement_is_outlined_outside_the_area(page, width):
     page.set_viewport_size({"width": width, "height": 900})
     log, index = off_board_log()
     check(page, log)
-    assert page.locator("h2:has-text('Invalid log')").inner_text() == "Invalid log: off-board"
-    assert page.locator(f"text=Event {index}: Ann Able placed on [6,0]").count() == 1
-    assert page.locator(f"p.what:has-text('Event {index}:')").count() == 1
+    expect(page.locator("h2:has-text('Invalid log')")).to_have_text("Invalid log: off-board")
+    expect(page.locator(f"text=Event {index}: Ann Able placed on [6,0]")).to_have_count(1)
+    expect(page.locator(f"p.what:has-text('Event {index}:')")).to_have_count(1)
     outlined = page.locator(".faulty-move svg.board g.faulty")
-    assert outlined.count() == 2
-    assert sorted(outlined.nth(i).get_attribute("data-cell") for i in range(2)) == ["6,-1", "6,0"]
+    expect(outlined).to_have_count(2)
+    for cell in ("6,0", "6,-1"):
+        expect(outlined.and_(page.locator(f"[data-cell='{cell}']"))).to_have_count(1)
     # The outlined hexes lie outside the playing area's hexes, to the east (q = 6 > 5).
     board = page.locator(".faulty-move svg.board").bounding_box()
     assert board["width"] <= width
@@ -71,8 +72,8 @@ def test_the_off_board_placement_is_outlined_outside_the_area(page, width):
         assert box["x"] + box["width"] / 2 > area_right - 1
         assert box["width"] > 8  # drawn, not collapsed
     # The board before the event: every earlier placement's two hexes are on it.
-    assert page.locator(".faulty-move svg.board g.placed").count() == 2 * 12
-    assert page.locator("text=lie off the playing area").count() == 1
+    expect(page.locator(".faulty-move svg.board g.placed")).to_have_count(2 * 12)
+    expect(page.locator("text=lie off the playing area")).to_have_count(1)
     shot(page, f"faulty-move-off-board-{width}")
 
 
@@ -81,12 +82,12 @@ def test_a_bad_clock_shows_the_players_readings(page, width):
     page.set_viewport_size({"width": width, "height": 900})
     log, index, previous = clock_log()
     check(page, log)
-    assert page.locator("h2:has-text('Invalid log')").inner_text() == "Invalid log: bad-clock"
+    expect(page.locator("h2:has-text('Invalid log')")).to_have_text("Invalid log: bad-clock")
     player = NAMES[log["events"][index]["player"]]
-    assert page.locator(f"h3:has-text(\"{player}'s clock readings\")").count() == 1
+    expect(page.locator(f"h3:has-text(\"{player}'s clock readings\")")).to_have_count(1)
     marked = page.locator("table.readings tr.marked")
-    assert marked.count() == 1
-    assert marked.locator("td").first.inner_text() == str(index)
-    assert str(previous + 30) in marked.inner_text()
-    assert page.locator(".faulty-move svg.board g.faulty").count() == 2  # the placement is on the board too
+    expect(marked).to_have_count(1)
+    expect(marked.locator("td").first).to_have_text(str(index))
+    expect(marked).to_contain_text(str(previous + 30))
+    expect(page.locator(".faulty-move svg.board g.faulty")).to_have_count(2)  # the placement is on the board too
     shot(page, f"faulty-move-bad-clock-{width}")

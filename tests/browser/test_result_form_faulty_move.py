@@ -9,7 +9,7 @@ from games.engine.simulate import random_game
 from tournament import services
 from tournament.models import Match
 
-from .conftest import log_in, shot
+from .conftest import expect, log_in, shot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,10 +33,11 @@ def test_the_refused_logs_faulty_placement_is_outlined_on_the_result_form(page, 
     page.fill("#id_log_text", json.dumps(log))
     page.click("button:has-text('Save the result')")
 
-    assert page.locator(f"text=The move log is not valid (off-board): event {index}").count() >= 1
+    expect(page.locator(f"text=The move log is not valid (off-board): event {index}")).not_to_have_count(0)
     outlined = page.locator(".faulty-move svg.board g.faulty")
-    assert outlined.count() == 2
-    assert sorted(outlined.nth(i).get_attribute("data-cell") for i in range(2)) == ["6,-1", "6,0"]
+    expect(outlined).to_have_count(2)
+    for cell in ("6,0", "6,-1"):
+        expect(outlined.and_(page.locator(f"[data-cell='{cell}']"))).to_have_count(1)
     assert page.locator(".faulty-move svg.board").bounding_box()["width"] <= width
     shot(page, f"result-form-faulty-move-{width}")
     match.refresh_from_db()

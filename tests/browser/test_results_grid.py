@@ -2,7 +2,7 @@
 
 Board t (table t) is won by its first player, [t + 5, 17, 17, 17, 17, 17] against [4] * 6: levels t + 5 v 4, so
 the first player's difference is t + 1 and table 12's first player leads the standings, table 11's second.
-Table 2's first player runs out of time (which stops a player, it does not lose: tournament.md); table 3 is
+Table 2's first player runs out of time (which stops a player, it does not lose: docs/tournament-rules.md); table 3 is
 first typed with a 19 and an empty box, both marked, then corrected in place.  Shots at 390 px and 1280 px.
 """
 
@@ -47,7 +47,7 @@ def test_a_round_of_12_boards_goes_in_from_the_keyboard(page, django_user_model)
     for match in boards:
         t = match.table
         first, second = scores(t)
-        assert page.evaluate("document.activeElement.name") == f"t{t}-first_R"  # the grid put us on this board
+        expect(page.locator(f"[name='t{t}-first_R']")).to_be_focused()  # the grid put us on this board
         if t == 3:  # a 19 and an empty box: both marked, nothing saved, then put right in place
             type_player(page, [19] + first[1:])
             page.keyboard.press("Tab")
@@ -60,7 +60,7 @@ def test_a_round_of_12_boards_goes_in_from_the_keyboard(page, django_user_model)
             expect(row).to_contain_text(f"{match.second.name}, R red: enter a score")
             expect(counter).to_have_text("2 of 12 results in")
             shot(page, "results-grid-fault-desktop")
-            assert page.evaluate("document.activeElement.name") == "t3-first_R"  # on the first bad box, selected
+            expect(page.locator("[name='t3-first_R']")).to_be_focused()  # on the first bad box, selected
             page.keyboard.type(str(first[0]))
             for _ in range(7):  # five boxes and the tick to the second player's R
                 page.keyboard.press("Tab")

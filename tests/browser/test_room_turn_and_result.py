@@ -5,6 +5,7 @@ The test server has no WebSocket: the room falls back to plain HTTP polling, as 
 down. The opponent's moves are made through the room's service."""
 
 import datetime
+import re
 
 import pytest
 from django.utils import timezone
@@ -13,7 +14,7 @@ from rooms import services as rooms
 from tests.factories import make_event, matches
 from tournament import services
 
-from .conftest import shot
+from .conftest import expect, shot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -38,30 +39,31 @@ def test_the_turn_beeps_when_asked_and_the_finished_game_says_its_result_and_lin
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{page.base}/p/{match.second.link_token}/play/")  # the second player: the first moves first
     box = page.locator("#turn-sound")
-    assert not box.is_checked()  # off by default
+    expect(box).not_to_be_checked()  # off by default
     box.check()
     page.reload()
-    assert page.locator("#turn-sound").is_checked()  # remembered by the browser
+    expect(page.locator("#turn-sound")).to_be_checked()  # remembered by the browser
     assert page.evaluate("localStorage.getItem('ingenious-turn-sound')") == "on"
     page.wait_for_function("() => /is playing/.test(document.getElementById('status').textContent)", timeout=15_000)
-    assert not page.title().startswith("● Your turn")
+    expect(page).not_to_have_title(re.compile("^● Your turn"))
     take_turn(room, 0)
     page.wait_for_function("() => document.title.startsWith('● Your turn')", timeout=10_000)
-    assert page.evaluate("document.getElementById('room').dataset.beeps") == "1"  # one beep as the turn came
+    expect(page.locator("#room")).to_have_attribute("data-beeps", "1")  # one beep as the turn came
     take_turn(room, 1)
     page.wait_for_function("() => !document.title.startsWith('● Your turn')", timeout=10_000)
     # Both players have placed a tile; then each clock of 10 s runs out in turn: the game ends, both flagged.
     page.wait_for_function("() => !document.getElementById('after').hidden", timeout=40_000)
-    words = page.locator("#result-words").text_content()
+    words = page.locator("#result-words")
     # One tile each scores at most two colours: both lowest colours are 0 (the next-lowest decide who wins).
-    assert f"(lowest colours: {match.first.name} 0, {match.second.name} 0)" in words
-    assert "both players ran out of time" in words
-    assert page.title().startswith("Game over")
+    expect(words).to_contain_text(f"(lowest colours: {match.first.name} 0, {match.second.name} 0)")
+    expect(words).to_contain_text("both players ran out of time")
+    expect(page).to_have_title(re.compile("^Game over"))
     replay = page.locator("#replay")
-    assert replay.is_visible() and replay.get_attribute("href") == f"/t/{event.slug}/round/1/table/1/"
+    expect(replay).to_be_visible()
+    expect(replay).to_have_attribute("href", f"/t/{event.slug}/round/1/table/1/")
     shot(page, "room-result-390")
     page.set_viewport_size({"width": 1280, "height": 900})
     shot(page, "room-result-1280")
     replay.click()
     page.wait_for_url(f"**/t/{event.slug}/round/1/table/1/")
-    assert "Ann Able" in page.content()
+    expect(page.locator("body")).to_contain_text("Ann Able")

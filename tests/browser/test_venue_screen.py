@@ -6,7 +6,7 @@ from tests.factories import make_event
 from tournament.models import Match
 from tournament import services
 
-from .conftest import shot
+from .conftest import expect, shot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,8 +31,8 @@ def test_every_pairing_of_a_40_player_round_shows_without_scrolling(page, size):
     services.enter_result(event.rounds.get().matches.first(), services.ResultEntry.typed(scores=[[7] * 6, [6] * 6]))
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(f"{page.base}/t/{event.slug}/screen/")
-    count = page.evaluate("document.querySelectorAll('.screen-page').length")
-    assert count == 4  # the 40 pairings on one page, the standings on three (16 players each)
+    count = 4  # the 40 pairings on one page, the standings on three (16 players each)
+    expect(page.locator(".screen-page")).to_have_count(count)
     seen = set()
     for index in range(count):
         page.evaluate(f"window.screenShow({index})")

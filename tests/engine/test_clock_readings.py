@@ -1,7 +1,7 @@
 """Clock readings, the log's `clock_s` and the form of `final`, on small hand-written logs.
 
 Each expected code and event index is worked out by hand from
-`shared/spec/ingenious-log.md`, Precise points ("Clock readings", "Whole-object
+`docs/move-log.md`, Precise points ("Clock readings", "Whole-object
 checks", "Order of checks within one event") and the error table's order, with
 the openings and geometry of `test_error_codes.py`:
 

@@ -1,5 +1,5 @@
 """Branches of the clock rule that the hand-written logs of `test_clock_readings.py` left unpinned, found by
-breaking each branch on purpose (`shared/spec/ingenious-log.md`, Precise points: Clock readings, Flag).
+breaking each branch on purpose (`docs/move-log.md`, Precise points: Clock readings, Flag).
 
 Openings as in `test_clock_readings.py` (ANN_RED R+1, BEN_GREEN G+1, ANN_2, BEN_2 score nothing).
 """

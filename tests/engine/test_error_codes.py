@@ -1,4 +1,4 @@
-"""Every error code of `shared/spec/ingenious-log.md`, on small hand-written logs.
+"""Every error code of `docs/move-log.md`, on small hand-written logs.
 
 Each expected code and event index is worked out by hand from the spec (the
 error-code table and "Precise points") and the board geometry, not read back

@@ -1,5 +1,5 @@
 """The API a program drives a `Game` through, move by move (the game room of issue 26): whose turn, what is owed,
-where a tile may go.  Values worked out by hand from `shared/spec/ingenious-log.md`.
+where a tile may go.  Values worked out by hand from `docs/move-log.md`.
 
 Geometry (2 players, area = rings <= 5): the red start symbol [5,0] has three neighbours in the area,
 [5,-1], [4,0] and [4,1]; the empty pairs that touch it are

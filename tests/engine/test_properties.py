@@ -1,4 +1,4 @@
-"""Property-based tests of the rules engine against `shared/spec/ingenious-log.md`.
+"""Property-based tests of the rules engine against `docs/move-log.md`.
 
 1. Legal games driven by Hypothesis's Random, checked after every move against
    an independent reference model written from the spec (board, gains, scores,

@@ -126,7 +126,7 @@ def test_an_online_round_of_eight_across_two_instances_survives_one_killed_and_r
     files = []
     for match in finished:
         if match.status == Match.FORFEIT:
-            continue  # an absent player's game: no placement of theirs, no log to keep (online-play.md)
+            continue  # an absent player's game: no placement of theirs, no log to keep (docs/online-play.md)
         path = tmp_path / f"table-{match.table}.json"
         path.write_text(json.dumps(match.log))
         files.append(str(path))

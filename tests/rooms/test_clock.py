@@ -1,4 +1,4 @@
-"""The game room's clock (online-play.md, "Clocks") as a pure value on a fake clock, in milliseconds."""
+"""The game room's clock (docs/online-play.md, "Clocks") as a pure value on a fake clock, in milliseconds."""
 
 import pytest
 from hypothesis import given, settings

@@ -6,7 +6,6 @@ with a flag due, reads the database.
 """
 
 import copy
-import random
 
 import pytest
 from django.db import connection
@@ -15,16 +14,9 @@ from django.test.utils import CaptureQueriesContext
 from rooms import bell, copies, services
 from rooms.models import RoomEvent
 from tests.factories import make_event, matches
+from tests.rooms.helpers import START, seeded
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-START = 1_800_000_000_000
-
-
-def seeded(seed):
-    rng = random.Random(seed)
-    return lambda bag, count: rng.sample([k for k, n in enumerate(bag) for _ in range(n)], count)
-
 
 @pytest.fixture
 def room():

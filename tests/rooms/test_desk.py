@@ -1,10 +1,8 @@
-"""The arbiter's desk over a round's game rooms (online-play.md, "The arbiter"; issue 27).
+"""The arbiter's desk over a round's game rooms (docs/online-play.md, "The arbiter"; issue 27).
 
 Clocks are read on a fake server clock (the services take `at_ms`); the pages
 run on the real one, so their rooms start around the real now.
 """
-
-import random
 
 import pytest
 from django.urls import reverse
@@ -12,17 +10,10 @@ from django.urls import reverse
 from rooms import desk, services
 from rooms.referee import Refused
 from tests.factories import make_event, matches, played_form
+from tests.rooms.helpers import START, seeded
 from tournament.models import AuditEntry, Match
 
 pytestmark = pytest.mark.django_db
-
-START = 1_800_000_000_000  # a fixed server time, in ms
-
-
-def seeded(seed):
-    rng = random.Random(seed)
-    return lambda bag, count: rng.sample([k for k, n in enumerate(bag) for _ in range(n)], count)
-
 
 @pytest.fixture
 def event(people):

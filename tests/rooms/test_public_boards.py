@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from rooms import public, services
 from tests.factories import make_event, matches, page_text
-from tests.rooms.test_services import START, play_whole_game, seeded
+from tests.rooms.helpers import START, play_whole_game, seeded
 from tournament.models import Match
 
 pytestmark = pytest.mark.django_db

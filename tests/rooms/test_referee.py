@@ -1,4 +1,4 @@
-"""A room's game driven move by move on a fake clock (online-play.md, "The game", "Clocks"): pure, no database."""
+"""A room's game driven move by move on a fake clock (docs/online-play.md, "The game", "Clocks"): pure, no database."""
 
 import random
 
@@ -6,18 +6,9 @@ import pytest
 
 from games.engine import replay
 from rooms.referee import Refused, Table, public_log
+from tests.rooms.helpers import seeded as seeded_draw
 
 NAMES = ["Ann Able", "Ben Baker"]
-
-
-def seeded_draw(seed):
-    rng = random.Random(seed)
-
-    def draw(bag, count):
-        pool = [kind for kind, n in enumerate(bag) for _ in range(n)]
-        return rng.sample(pool, count)
-
-    return draw
 
 
 def stored_history(table, opening):

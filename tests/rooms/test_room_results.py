@@ -1,5 +1,5 @@
 """The room's result and the game's last event commit together, and a refused result is said, not dropped
-(online-play.md, "The result"; issue 32, points 11 and 12).  Real commits: after-commit callbacks run here."""
+(docs/online-play.md, "The result"; issue 32, points 11 and 12).  Real commits: after-commit callbacks run here."""
 
 import logging
 
@@ -9,7 +9,7 @@ from django.db import DatabaseError
 from rooms import services
 from rooms.models import Room, RoomEvent
 from tests.factories import make_event, matches
-from tests.rooms.test_services import START, play_whole_game, seeded
+from tests.rooms.helpers import START, play_whole_game, seeded
 from tournament.models import AuditEntry, Match, Round
 
 pytestmark = pytest.mark.django_db(transaction=True)

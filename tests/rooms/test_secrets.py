@@ -1,4 +1,4 @@
-"""Racks are secret (online-play.md, "The game"): over whole games, nothing of another player's rack, nothing of
+"""Racks are secret (docs/online-play.md, "The game"): over whole games, nothing of another player's rack, nothing of
 their draws and nothing of the bag reaches the opponent, a spectator, the HTTP fallback or the public live boards.
 
 Each message is searched whole, as text: every tile written in it (two colour letters) must be one its viewer may
@@ -18,7 +18,7 @@ from rooms import services
 from rooms.copies import table_of
 from rooms.models import Room
 from tests.factories import make_event, matches
-from tests.rooms.test_services import START, play_whole_game, seeded
+from tests.rooms.helpers import START, play_whole_game, seeded
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""The game room's service on the database (online-play.md): one transaction a move, the result written by the room."""
+"""The game room's service on the database (docs/online-play.md): one transaction a move, the result written by the room."""
 
 import json
 import random
@@ -10,17 +10,10 @@ from rooms import bell, services
 from rooms.models import RoomEvent
 from rooms.referee import Refused
 from tests.factories import make_event, matches
+from tests.rooms.helpers import START, play_whole_game, seeded
 from tournament.models import AuditEntry, Match
 
 pytestmark = pytest.mark.django_db
-
-START = 1_800_000_000_000  # a fixed server time, in ms
-
-
-def seeded(seed):
-    rng = random.Random(seed)
-    return lambda bag, count: rng.sample([k for k, n in enumerate(bag) for _ in range(n)], count)
-
 
 @pytest.fixture
 def match():
@@ -36,28 +29,6 @@ def test_a_room_opens_once_with_both_starting_racks_and_no_clock_before_the_star
     seen = services.look(room.pk, 0, at_ms=START + 10_000).message
     assert seen["status"] == "waiting" and seen["clocks_ms"] == [60_000, 60_000]
     assert len(seen["rack"]) == 6
-
-
-def play_whole_game(room, match, seed, pace_ms=1_000, before_each=lambda now: None):
-    """Random legal moves through the service, each answering the room's last event, until the game is over
-    (`before_each(now)` is called at each step's server time, before its move)."""
-    rng, now = random.Random(seed), START
-    while True:
-        now += pace_ms
-        seen = services.look(room.pk, None, at_ms=now).message
-        if seen["status"] == "finished":
-            return seen
-        before_each(now)
-        seat = seen["turn"]
-        mine = services.look(room.pk, seat, at_ms=now).message
-        if mine["stage"] == "decide":
-            action = "swap" if mine["may_swap"] and rng.random() < 0.3 else "end_turn"
-            services.move(room.pk, seat, action, seq=mine["seq"], client_id=f"{seed}-{now}", at_ms=now, draw=seeded(now))
-        else:
-            cells = rng.choice(mine["legal_pairs"])
-            tile = rng.choice(mine["rack"])
-            services.move(room.pk, seat, "place", seq=mine["seq"], client_id=f"{seed}-{now}", tile=tile, cells=cells,
-                          at_ms=now, draw=seeded(now))
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -1,4 +1,4 @@
-"""Standings worked out by hand (`shared/spec/tournament.md`, "Standings order").
+"""Standings worked out by hand (`docs/tournament-rules.md`, "Standings order").
 
 Players are numbered by seed (id = seed, listed in that order).  A game is
 written `game(first, second, first_level, second_level)`: each player's

@@ -53,8 +53,8 @@ def test_a_player_who_disputes_sends_their_own_scores_and_the_arbiter_sees_both(
     client.force_login(people["arb"])
     url = f"/manage/{game.round.tournament.slug}/match/{game.pk}/"
     page = page_text(client.get(url))
-    assert f"{game.second.name} wins, 5 v 4 in the lowest colour" in page
-    assert f"{game.first.name} wins, 6 v 5 in the lowest colour" in page
+    # Both results, each as who won on which lowest colours (their words: domain/test_result_words).
+    assert f"{game.second.name} wins, 5 v 4" in page and f"{game.first.name} wins, 6 v 5" in page
     assert page.count("Use this result") == 2
     filled = page_text(client.get(f"{url}?use={theirs.pk}"))
     assert f"Filled in from the result {game.first.name} sent" in filled

@@ -13,12 +13,9 @@ from __future__ import annotations
 
 import os
 import uuid
-from contextlib import contextmanager
 
 import pytest
-from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import transaction
 from django.utils.html import escape
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -26,27 +23,11 @@ from hypothesis import strategies as st
 from tournament.models import AuditEntry, Player
 from tournament.forms.players_csv import read_players
 
-from tests.factories import make_event
+from tests.factories import make_event, rolled_back
 
 SCALE = int(os.environ.get("FUZZ_SCALE", "1"))
 FUZZ = dict(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                                   HealthCheck.data_too_large])
-
-
-class _Rollback(Exception):
-    pass
-
-
-@contextmanager
-def rolled_back():
-    """One example in a savepoint that is always rolled back: each starts from the same database."""
-    cache.clear()
-    try:
-        with transaction.atomic():
-            yield
-            raise _Rollback
-    except _Rollback:
-        pass
 
 
 cells = st.one_of(

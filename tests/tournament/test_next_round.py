@@ -1,4 +1,4 @@
-"""`pair_next FILE --json` as shared/spec/tournament-json.md defines it (run in this process; as a real process in
+"""`pair_next FILE --json` as docs/command-line.md defines it (run in this process; as a real process in
 test_next_round_absences and the contract corpus)."""
 
 import json

@@ -1,6 +1,6 @@
-"""`pair_next` with excused absences, and an all-play-all to its end (issue 13; tournament-json.md, Command-line contract).
+"""`pair_next` with excused absences, and an all-play-all to its end (issue 13; docs/command-line.md).
 
-Hand-worked from `shared/spec/tournament.md` ("Byes, forfeits, withdrawals",
+Hand-worked from `docs/tournament-rules.md` ("Byes, forfeits, withdrawals",
 "All-play-all", "End of a tournament").  The commands run in-process
 (`call_command`), as `tests/contracts` runs them, so the many all-play-all
 runs below stay quick; one real process checks the exit status and that

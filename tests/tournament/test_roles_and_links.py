@@ -198,7 +198,7 @@ def test_a_result_sent_by_one_player_counts_once_the_opponent_confirms_it(client
     assert f"{escape(first.name)} sent this result" in opponent_page
     client.post(f"{link(second)}game/{match.pk}/answer/", {"submission": submission.pk, "answer": "confirm"})
     match.refresh_from_db()
-    # Lowest colours 5 against 4: the first player wins (shared/spec/tournament.md, VP).
+    # Lowest colours 5 against 4: the first player wins (docs/tournament-rules.md, VP).
     assert match.status == Match.PLAYED and match.scores == [[5, 6, 7, 8, 9, 10], [4, 18, 18, 18, 18, 18]]
     assert match.confirmed_at is not None
     assert "1–0" in page_text(client.get(f"/t/{event.slug}/round/1/"))
@@ -300,7 +300,7 @@ def test_a_bad_result_from_a_player_is_refused_with_the_field_named(client, even
     response = client.post(f"{link(match.first)}game/{match.pk}/send/", scores_form([5] * 6, [6, 6, 6, 6, 6, 19]))
     assert "a score is at most 18." in page_text(response)
     response = client.post(f"{link(match.first)}game/{match.pk}/send/", {"version": 0, "log_text": '{"format": '})
-    assert "The move log is not valid (bad-format)" in page_text(response)
+    assert "not valid (bad-format)" in page_text(response)  # the checker's code
     assert not Submission.objects.exists()
 
 

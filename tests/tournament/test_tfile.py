@@ -1,4 +1,4 @@
-"""import_tournament / export_tournament / standings --json, and the demo (shared/spec/tournament-json.md)."""
+"""import_tournament / export_tournament / standings --json, and the demo (docs/tournament-file.md, docs/command-line.md)."""
 
 import io
 import json
@@ -116,7 +116,7 @@ def test_demo_builds_a_tournament_in_progress_once():
     assert tournament.organisers.filter(username="demo").exists()
 
 
-# --- A match's log is the record of that match's game (tournament-json.md) ---------------------
+# --- A match's log is the record of that match's game (docs/tournament-file.md) ---------------------
 
 
 def one_match_file(log_players, rules="mso", log_clock=None, tournament_clock=600):
@@ -215,7 +215,7 @@ def test_only_the_highest_numbered_round_may_be_pending_wherever_it_is_listed():
     ({"system": "swiss"}, "settings.rounds", "missing: the announced number of rounds"),
 ])
 def test_a_file_without_its_system_or_rounds_is_refused(settings, place, message):
-    """No default for these (tournament-json.md gives none): four players read as a 7-round Swiss was the old way."""
+    """No default for these (docs/tournament-file.md gives none): four players read as a 7-round Swiss was the old way."""
     file = {"format": "ingenious-tournament/1", "name": "N", "players": [{"id": i, "name": n} for i, n in
                                                                           enumerate("ABCD", start=1)], "rounds": []}
     if settings is not None:

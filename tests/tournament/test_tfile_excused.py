@@ -1,6 +1,6 @@
 """Excused absences in the tournament file: read, refused with the place, written back (issue 13).
 
-From `shared/spec/tournament-json.md`: `settings.excused_vp`,
+From `docs/tournament-file.md`: `settings.excused_vp`,
 `players[].excused_rounds`, status `excused` (`second` null, and the round
 in that player's `excused_rounds`).
 """

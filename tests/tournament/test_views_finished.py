@@ -1,4 +1,4 @@
-"""The public pages say "final standings" once the tournament is finished (tournament.md, End of a tournament)."""
+"""The public pages say "final standings" once the tournament is finished (docs/tournament-rules.md, End of a tournament)."""
 
 import pytest
 from django.urls import reverse

@@ -1,4 +1,4 @@
-"""The tournament's named states (`shared/spec/tournament.md`, `tournament-json.md`).
+"""The tournament's named states (`docs/tournament-rules.md`, `docs/tournament-file.md`).
 
 String enums, so a value is the very text the tournament file and the
 database hold ("played", "all-play-all"); the models build their
@@ -41,7 +41,7 @@ class System(StrEnum):
 
 
 class Play(StrEnum):
-    """Where a round's games are played (`settings.play`, online-play.md): over the board, or in the site's rooms."""
+    """Where a round's games are played (`settings.play`, docs/online-play.md): over the board, or in the site's rooms."""
 
     TABLE = "table"
     ONLINE = "online"
@@ -54,7 +54,7 @@ class Progressive(StrEnum):
     RUNNING = "running"
 
 
-# `auto` resolves to all-play-all for this many entries or fewer (tournament.md, Format).
+# `auto` resolves to all-play-all for this many entries or fewer (docs/tournament-rules.md, Format).
 ALL_PLAY_ALL_LIMIT = 10
 
 

@@ -1,4 +1,4 @@
-"""Whether a move log is the record of a match's own game (`shared/spec/tournament-json.md`).
+"""Whether a move log is the record of a match's own game (`docs/tournament-file.md`).
 
 A match's log must name the match's two players, the first player's name
 first (names compared as everywhere, by `names.name_key`: case, accents and spaces aside), be

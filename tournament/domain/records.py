@@ -24,10 +24,10 @@ class Settings:
     clock_s: int = 600
     late_entry_half_points: int = 0
     excused_half_points: int = 0  # VP for an excused absence (a requested bye), in half points
-    play: str = Play.TABLE  # where the games are played (online-play.md): "table" or "online"
+    play: str = Play.TABLE  # where the games are played (docs/online-play.md): "table" or "online"
 
 
-# The one source of the settings' defaults (tournament.md): the rows' column defaults and the
+# The one source of the settings' defaults (docs/tournament-rules.md): the rows' column defaults and the
 # file reader's, for a key the file leaves out, are read from it.
 DEFAULT_SETTINGS = Settings()
 
@@ -41,7 +41,7 @@ class PlayerRecord:
     club: str | None = None
     withdrawn_after_round: int | None = None
     joined_round: int = 1
-    # Rounds the player is excused from (tournament.md, excused absence), paired or not yet.
+    # Rounds the player is excused from (docs/tournament-rules.md, excused absence), paired or not yet.
     excused_rounds: frozenset[int] = frozenset()
     # The name as pages and sheets show it, told apart from a same-named entrant's (`names.display_names`):
     # set by the `TournamentFile` the player is in; the name itself until then.
@@ -90,7 +90,7 @@ class RoundRecord:
     matches: list[MatchRecord]
     # The site closes a round by hand; a file's round is closed once no match is pending (None: read it so).
     closed_on_site: bool | None = None
-    # An online round's start time, ISO 8601 with its offset (online-play.md: "starts_at"), as the file writes it.
+    # An online round's start time, ISO 8601 with its offset (docs/online-play.md: "starts_at"), as the file writes it.
     starts_at: str | None = None
 
     @property

@@ -1,4 +1,4 @@
-"""The result of one game for the tournament (`shared/spec/tournament.md`, "Result of a game").
+"""The result of one game for the tournament (`docs/tournament-rules.md`, "Result of a game").
 
 A played game's result is six scores per player (colour order R O Y G B P,
 each 0..18: the engine's own limits) and who ran out of time.  From it:

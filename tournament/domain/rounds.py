@@ -1,4 +1,4 @@
-"""What each player got in each round, and which rounds count (`shared/spec/tournament.md`).
+"""What each player got in each round, and which rounds count (`docs/tournament-rules.md`).
 
 The one derivation everything reads: standings and tie-breaks, the pairing
 state before a round, TRF-16 blocks, the public player pages and the
@@ -129,7 +129,7 @@ class Progress:
         return f"{'during' if self.under_way else 'after'} round {self.last_counted}"
 
     def title(self, what: str = "Standings") -> str:
-        """A page's or sheet's title: "Standings after round 4"; once finished (tournament.md, End of a
+        """A page's or sheet's title: "Standings after round 4"; once finished (docs/tournament-rules.md, End of a
         tournament), "Final standings", and for another listing "Crosstable, final standings"."""
         if not self.finished:
             return f"{what} {self.phrase}"

@@ -1,4 +1,4 @@
-"""How long a tournament is, and when it is over (`shared/spec/tournament.md`, "All-play-all", "End of a tournament").
+"""How long a tournament is, and when it is over (`docs/tournament-rules.md`, "All-play-all", "End of a tournament").
 
 - Swiss: the announced number of rounds (`settings.rounds`), which the
   organiser may raise to go on.
@@ -57,7 +57,7 @@ def finished(record: TournamentFile) -> bool:
 
 def idle_players(record: TournamentFile, round_number: int) -> list[PlayerRecord]:
     """An all-play-all round's idle players, in seed order: those of the table who take part in the round and are
-    in no match of it (tournament.md, Byes: the odd field's idle player "appears in no match of that round")."""
+    in no match of it (docs/tournament-rules.md, Byes: the odd field's idle player "appears in no match of that round")."""
     if record.settings.system != System.ALL_PLAY_ALL:
         return []
     seated = {player for match in record.round(round_number).matches for player in match.players}
@@ -73,7 +73,7 @@ def absent_from(record: TournamentFile, round_number: int, player_id: int) -> st
 
 
 def played_online(record: TournamentFile, round_number: int) -> bool:
-    """The round is played in the site's game rooms (online-play.md): it has a start time, or it is the pending last
+    """The round is played in the site's game rooms (docs/online-play.md): it has a start time, or it is the pending last
     round of a tournament whose `play` is online (a file's published online round, "none meaning now")."""
     round_record = record.round(round_number)
     if round_record.starts_at is not None:

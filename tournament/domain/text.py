@@ -59,7 +59,7 @@ def result_words(first_name: str, second_name: str, scores, flagged=(False, Fals
     "Ann Able wins, 7 v 6 in the second-lowest colour (both 3 in the lowest)";
     "Draw: the same six scores, lowest first 3 4 5 6 7 8".  Who won and where is
     the engine's decision (`board_decision`); only the words are here.  Running out of
-    time only stops a player (tournament.md, the clock), so it is added as a
+    time only stops a player (docs/tournament-rules.md, the clock), so it is added as a
     fact, not a reason.
     """
     names = (first_name, second_name)

@@ -119,7 +119,7 @@ class SwapForm(forms.Form):
 
 class PublishForm(forms.Form):
     """Publishing a draft: the confirmation a draft breaking an absolute rule needs and, for a round played
-    online (`online`), its start time in the site's time zone (online-play.md, Setting up)."""
+    online (`online`), its start time in the site's time zone (docs/online-play.md, Setting up)."""
 
     confirm = forms.BooleanField(required=False, label="I have read the absolute rules this draft breaks: publish it all the same")
     starts_at = forms.DateTimeField(

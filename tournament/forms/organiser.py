@@ -44,7 +44,7 @@ def _text_of(upload, what: str) -> str:
 
 
 class TournamentForm(forms.Form):
-    """The settings of a new tournament (`shared/spec/tournament.md`); names match the model's fields."""
+    """The settings of a new tournament (`docs/tournament-rules.md`); names match the model's fields."""
 
     name = forms.CharField(max_length=200)
     system = forms.ChoiceField(choices=Tournament.SystemChoice.choices, initial=Tournament.AUTO,

@@ -80,6 +80,6 @@ def links(request, tournament):
                      "url": absolute(reverse("player_link", args=[p.link_token]), request)} for p in players],
         "site_url": site_root(request),
         "elsewhere": here if here != site_root(request) else None,
-        # online-play.md: a player enters their game room only through their private link.
+        # docs/online-play.md: a player enters their game room only through their private link.
         "online": tournament.play == "online" or tournament.rounds.filter(play="online").exists(),
     })

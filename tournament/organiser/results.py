@@ -67,7 +67,7 @@ def match_result(request, tournament, pk):
         with refusal_shown(request, form, ResultForm.SERVICE_FIELDS) as refusal:
             saved = services.enter_result(match, form.entry(), user=request.user, **form.guard())
             verb = "corrected" if correcting else "saved"
-            # A correction leaves the later rounds as they were paired (tournament.md, "Changing a round already out").
+            # A correction leaves the later rounds as they were paired (docs/tournament-rules.md, "Changing a round already out").
             stand = " " + services.stand_note(services.later_rounds(match.round)) if correcting else ""
             messages.success(request, f"Round {match.round.number}, table {match.table}: "
                                       f"{services.result_summary(saved, player_labels(tournament))} ({verb})."

@@ -78,7 +78,7 @@ def render_round(request, tournament, round_, *, swap_form=None, seat_form=None,
         "idle": idle,
         "swap_form": (swap_form or SwapForm(round_=round_)) if editing else None,
         "seat_form": (seat_form or SeatForm(round_=round_)) if editing else None,
-        # An all-play-all has no bye: its odd field's idle player is the table's (tournament.md, Byes).
+        # An all-play-all has no bye: its odd field's idle player is the table's (docs/tournament-rules.md, Byes).
         "bye_form": (bye_form or ByeForm(round_=round_))
         if editing and tournament.resolved_system(tournament.players.count()) != tournament.ALL_PLAY_ALL else None,
         "excuse_form": (excuse_form or ExcuseInDraftForm(round_=round_)) if editing else None,

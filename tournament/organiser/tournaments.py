@@ -89,7 +89,7 @@ def edit_settings(request, tournament):
         form.fields["system"].disabled = True
         form.fields["system"].help_text = "Fixed: round 1 has been paired."
         if tournament.resolved_system(tournament.players.count()) == System.ALL_PLAY_ALL:
-            # Shown, not editable (tournament.md, All-play-all); a changed number posted is refused, saying why.
+            # Shown, not editable (docs/tournament-rules.md, All-play-all); a changed number posted is refused, saying why.
             form.fields["rounds_announced"].widget.attrs["readonly"] = True
             form.fields["rounds_announced"].help_text = (f"Fixed at {tournament.rounds_announced}: the all-play-all "
                                                          "table's number of rounds, set when round 1 was paired.")

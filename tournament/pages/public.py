@@ -79,7 +79,7 @@ def boards(record: TournamentFile, round_number: int) -> list[Board]:
 
 def scheduled_forfeit(record: TournamentFile, round_number: int, match: MatchRecord) -> bool:
     """A forfeit because a player takes no part in the round (withdrawn or excused): the all-play-all table's
-    game of an absent player (tournament.md, All-play-all), never sat at; a no-show's forfeit had its table."""
+    game of an absent player (docs/tournament-rules.md, All-play-all), never sat at; a no-show's forfeit had its table."""
     return match.status == MatchStatus.FORFEIT and any(absent_from(record, round_number, p) for p in match.players)
 
 

@@ -1,4 +1,4 @@
-"""Pairing engines of `shared/spec/tournament.md`: Swiss and all-play-all.
+"""Pairing engines of `docs/tournament-rules.md`: Swiss and all-play-all.
 
 Plain data in (`Entrant`), plain data out (`RoundPairing`); nothing here
 imports Django.  The Django layer converts models to entrants and back.

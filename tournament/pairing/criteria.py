@@ -1,4 +1,4 @@
-"""What the Swiss pairing weighs (`shared/spec/tournament.md`, "Swiss pairing"): ranking, the absolute rule, the criteria.
+"""What the Swiss pairing weighs (`docs/tournament-rules.md`, "Swiss pairing"): ranking, the absolute rule, the criteria.
 
 `Criteria` turns a pair into one integer whose digits, most significant
 first, are the spec's criteria in priority order; `criterion_one_bound` is
@@ -22,7 +22,7 @@ def ranking_order(entrants: list[Entrant]) -> list[Entrant]:
 
 
 def rematch(a: Entrant, b: Entrant) -> str | None:
-    """The absolute rule on pairs (tournament.md, Swiss pairing): no two players meet twice (a forfeit is no
+    """The absolute rule on pairs (docs/tournament-rules.md, Swiss pairing): no two players meet twice (a forfeit is no
     meeting).  Why `a` and `b` may not meet, in words, or None when they may."""
     if b.id in a.opponents or a.id in b.opponents:
         return f"{a.label} and {b.label} have met before"
@@ -35,7 +35,7 @@ def allowed(a: Entrant, b: Entrant) -> bool:
 
 
 def bye_refused(player: Entrant, playing: list[Entrant]) -> str | None:
-    """The absolute rule on the bye (tournament.md, Swiss pairing): no player gets a second bye (a forfeit win
+    """The absolute rule on the bye (docs/tournament-rules.md, Swiss pairing): no player gets a second bye (a forfeit win
     counts as one) unless every active player has had one.  Why `player` may not take the bye among `playing`
     (the round's active players), in words, or None when they may."""
     if not player.byes or all(e.byes for e in playing):
@@ -82,7 +82,7 @@ class Groups:
 
 
 def halves(higher: int, lower: int, size: int) -> tuple[int, int]:
-    """Criterion 4 for one pair of a score group of `size` (tournament.md, Swiss pairing): 1 when both places
+    """Criterion 4 for one pair of a score group of `size` (docs/tournament-rules.md, Swiss pairing): 1 when both places
     (0-based, `higher` above `lower`) are in the same half (the middle place of an odd group is in the bottom
     half), else 0; and |(lower − higher) − ⌊size/2⌋|, the distance from "1 v n/2+1"."""
     half = size // 2

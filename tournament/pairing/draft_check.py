@@ -1,4 +1,4 @@
-"""What a draft round breaks (`shared/spec/tournament.md`, "Swiss pairing", "By hand").
+"""What a draft round breaks (`docs/tournament-rules.md`, "Swiss pairing", "By hand").
 
 A draft, paired by the engine or by hand, is a list of `DraftTable`s: two
 players (the first named plays first), one player on the bye, or one player
@@ -9,7 +9,7 @@ excused.  `check_draft` lists, in words for the organiser:
   missing or placed twice, more than one bye;  in an all-play-all the table's
   idle player (`idle`) is missing by design, and a scheduled forfeit
   (`DraftTable.forfeit`) of a withdrawn or excused player is the table's
-  normal course, not a breach (tournament.md, All-play-all);
+  normal course, not a breach (docs/tournament-rules.md, All-play-all);
 - criterion 1: each table further apart in VP than the best pairing of the
   same players needs, with the best pairing's score differences;
 - criteria 2 and 3: each table whose first/second choice breaks a rule.
@@ -160,7 +160,7 @@ def check_draft(entrants: list[Entrant], tables: list[DraftTable], excused: froz
     `criteria` False leaves out criteria 1-3 (an all-play-all's table is fixed, not optimised);
     `by_vp_alone` says that no pairing of these players avoids a rematch, so the bound is all there is.
     `idle`: players the round leaves out by design (the all-play-all table's idle player of an odd
-    field, tournament.md "Byes"), who need no table; placed at one, they are checked as anyone is.
+    field, docs/tournament-rules.md "Byes"), who need no table; placed at one, they are checked as anyone is.
 
     `best` is the best pairing's score differences (half-points, largest
     first) for the players the draft seats at games; by default the lower

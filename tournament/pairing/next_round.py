@@ -1,7 +1,7 @@
 """From a tournament's record to the next round's pairing, without the database.
 
 Reads a `TournamentFile` (`tournament.domain.records`), builds each player's pairing state
-as `shared/spec/tournament.md` defines it, and runs the pairing engine.
+as `docs/tournament-rules.md` defines it, and runs the pairing engine.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ class NotReady(ValueError):
 
 
 class Finished(NotReady):
-    """The tournament is over: its last round is closed (tournament.md, End of a tournament)."""
+    """The tournament is over: its last round is closed (docs/tournament-rules.md, End of a tournament)."""
 
 
 def next_round_number(record: TournamentFile) -> int:
@@ -93,7 +93,7 @@ def finished_detail(record: TournamentFile) -> str:
 
 
 def table_idle(record: TournamentFile, round_number: int) -> int | None:
-    """The player the all-play-all table leaves idle in that round (an odd field), or None (tournament.md,
+    """The player the all-play-all table leaves idle in that round (an odd field), or None (docs/tournament-rules.md,
     Byes: the idle player "appears in no match of that round")."""
     field = all_play_all_field(record)
     seat = idle_seat(len(field), round_number)
@@ -107,7 +107,7 @@ def outside_table(record: TournamentFile) -> frozenset[int]:
 
 
 def beyond_the_end(record: TournamentFile, round_number: int) -> NotReady | None:
-    """Why `round_number` is not offered (tournament.md, End of a tournament), or None when it is within the event.
+    """Why `round_number` is not offered (docs/tournament-rules.md, End of a tournament), or None when it is within the event.
 
     `Finished` once the tournament is finished; while its last round is reached but a round is still open
     (pending, or reopened to correct a result) it is not finished: `NotReady`, naming that round.
@@ -124,7 +124,7 @@ def beyond_the_end(record: TournamentFile, round_number: int) -> NotReady | None
 
 
 def refuse_repeats(record: TournamentFile, pairing: RoundPairing) -> None:
-    """Never repeat a game silently (tournament.md): the all-play-all table's round, drawn by the round number, meets
+    """Never repeat a game silently (docs/tournament-rules.md): the all-play-all table's round, drawn by the round number, meets
     players who already met when the earlier rounds did not follow the table (paired by hand, or imported)."""
     met = {}  # each pair that met -> (first, second, round) as the record has it
     for round_ in record.rounds:

@@ -1,4 +1,4 @@
-"""All-play-all by Berger tables (`shared/spec/tournament.md`, "All-play-all")."""
+"""All-play-all by Berger tables (`docs/tournament-rules.md`, "All-play-all")."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def idle_seat(players: int, round_number: int) -> int | None:
 def pair_all_play_all(entrants: list[Entrant], round_number: int) -> RoundPairing:
     """Round `round_number` of the Berger table of the field, players numbered by seed.
 
-    The table is never re-drawn (tournament.md, All-play-all): `entrants`
+    The table is never re-drawn (docs/tournament-rules.md, All-play-all): `entrants`
     is the field closed at round 1, absent players included.  A scheduled
     game of a withdrawn or excused player is a forfeit won by the opponent
     (both absent: a double forfeit); the idle player of an odd field is in

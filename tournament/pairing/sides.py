@@ -1,4 +1,4 @@
-"""Who plays first: criteria 2 and 3 of "Swiss pairing" in `shared/spec/tournament.md`.
+"""Who plays first: criteria 2 and 3 of "Swiss pairing" in `docs/tournament-rules.md`.
 
 A player's history is the string of sides actually played, "F" first and
 "S" second.  Criterion 2 (faults): nobody plays the same side three times

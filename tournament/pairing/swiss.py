@@ -1,4 +1,4 @@
-"""Swiss pairing of `shared/spec/tournament.md`, "Swiss pairing" and "Byes".
+"""Swiss pairing of `docs/tournament-rules.md`, "Swiss pairing" and "Byes".
 
 The round is a maximum-weight, maximum-cardinality matching (Edmonds'
 blossom, from rustworkx) over the pairs the absolute rules allow.  Each

@@ -25,7 +25,7 @@ def links_sheet(record: TournamentFile, paper: str = "A4", printed_on: datetime.
     private link's QR code and address."""
     width = page_size(paper)[0] - 2 * MARGIN
     players = sorted(record.players, key=player_order)
-    # online-play.md: a player enters their game room only through this link.
+    # docs/online-play.md: a player enters their game room only through this link.
     online = record.settings.play == Play.ONLINE or any(r.starts_at is not None for r in record.rounds)
     cards = [_card(player.label, player.seed, addresses.links.get(player.id), width / COLUMNS, online)
              for player in players]

@@ -56,7 +56,7 @@ def pairing_sheet(record: TournamentFile, round_number: int, paper: str = "A4",
 
 
 def online_note(round_record: RoundRecord) -> str:
-    """Where an online round's games are played, as its sheets say it (online-play.md, Setting up)."""
+    """Where an online round's games are played, as its sheets say it (docs/online-play.md, Setting up)."""
     starts = ""
     if round_record.starts_at is not None:
         at = datetime.datetime.fromisoformat(round_record.starts_at)

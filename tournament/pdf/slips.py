@@ -45,7 +45,7 @@ def result_slips(record: TournamentFile, round_number: int, paper: str = "A4",
     A bye, an excused absence and an all-play-all's forfeit for an absent player have no game, so no slip.
     """
     round_record = find_round(record, round_number)
-    if played_online(record, round_number):  # online-play.md: the game rooms write the results, nobody fills a slip
+    if played_online(record, round_number):  # docs/online-play.md: the game rooms write the results, nobody fills a slip
         story = [Paragraph(f"Round {round_number} is played online: no result slips.", style(14, bold=True)),
                  Spacer(1, 3 * mm),
                  Paragraph("Each game is played in its game room, opened from the player's own private link. "

@@ -1,4 +1,4 @@
-"""Excused absences (`shared/spec/tournament.md`, "Byes, forfeits, withdrawals": excused absence).
+"""Excused absences (`docs/tournament-rules.md`, "Byes, forfeits, withdrawals": excused absence).
 
 Before a round is paired, a player may be excused from it: the organiser
 marks it (`excuse_player`), or the player asks through the private link
@@ -51,7 +51,7 @@ def _check_round(player: Player, round_number) -> tuple[Player, int]:
         raise Refused(f"{player.name} joins at round {player.joined_round}.", "round_number")
     if player.withdrawn_after_round is not None and player.withdrawn_after_round < round_number:
         raise Refused(f"{player.name} withdrew after round {player.withdrawn_after_round}.", "round_number")
-    # The all-play-all table, fixed at round 1, leaves one player of an odd field idle each round (tournament.md,
+    # The all-play-all table, fixed at round 1, leaves one player of an odd field idle each round (docs/tournament-rules.md,
     # Byes): that player has no game in it to be excused from.
     if record.rounds and record.settings.system == System.ALL_PLAY_ALL and table_idle(record, round_number) == player.number:
         raise Refused(f"{player.name} has no game in round {round_number}: the all-play-all table leaves them idle "

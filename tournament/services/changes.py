@@ -1,4 +1,4 @@
-"""Changing a round already out (`shared/spec/tournament.md`): taken back to a draft, or reopened to correct a result.
+"""Changing a round already out (`docs/tournament-rules.md`): taken back to a draft, or reopened to correct a result.
 
 Only the latest round can be taken back, and only while none of its
 matches has a result (nor a result sent by a player).  Any closed round can

@@ -1,4 +1,4 @@
-"""Pairing a round by hand (`shared/spec/tournament.md`, "By hand"): the draft editor's writes and its check.
+"""Pairing a round by hand (`docs/tournament-rules.md`, "By hand"): the draft editor's writes and its check.
 
 A draft starts empty or from the engine's pairing; the organiser then puts
 any two players at a table (either one first), gives any player the bye,
@@ -32,7 +32,7 @@ def check_round(round_: Round) -> DraftCheck:
     """Every pairing rule the round's tables break, against each player's state before the round.
 
     In an all-play-all the table decides who is idle (an odd field) and which games are forfeits (a withdrawn
-    or excused player's): both are its normal course, not breaches (tournament.md, All-play-all).
+    or excused player's): both are its normal course, not breaches (docs/tournament-rules.md, All-play-all).
     """
     tournament = round_.tournament
     record = record_of(tournament, include_drafts=True)  # the field of the table is read from round 1, a draft too

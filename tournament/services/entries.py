@@ -44,7 +44,7 @@ def import_tournament(record, user=None, slug: str | None = None) -> Tournament:
     return tournament
 
 
-# tournament.md, All-play-all: the table's length replaces the announced number once round 1 is paired.
+# docs/tournament-rules.md, All-play-all: the table's length replaces the announced number once round 1 is paired.
 ALL_PLAY_ALL_ROUNDS = ("The all-play-all table fixed the number of rounds at {n} when round 1 was paired (every player "
                        "meets every other once): it cannot change.")
 
@@ -164,7 +164,7 @@ def joining_round(tournament: Tournament) -> int:
         raise Refused("An all-play-all's field is closed at round 1: a late entry would need a new "
                       "table, in which some pairs meet twice and others never.", "name")
     joining = (tournament.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
-    if joining > tournament.rounds_announced:  # tournament.md, "End of a tournament": no further round
+    if joining > tournament.rounds_announced:  # docs/tournament-rules.md, "End of a tournament": no further round
         raise Refused(f"Round {joining - 1} is the last of the {tournament.rounds_announced} announced rounds: a "
                       f"player entered now would play no round. Raise the number of rounds in Settings first to let "
                       f"them join at round {joining}.", "name")

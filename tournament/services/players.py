@@ -2,7 +2,7 @@
 
 A name is compared with the other players' by `domain.names.name_key`, case,
 accents and spaces aside ("zoe  angstrom" is Zoë Ångström): a second player of the same name is entered or renamed only when the
-organiser confirms it.  A withdrawal (`shared/spec/tournament.md`, "Byes,
+organiser confirms it.  A withdrawal (`docs/tournament-rules.md`, "Byes,
 forfeits, withdrawals") names the last round the player takes part in: it is
 refused beyond the event's last round or before a round the player already
 has a result in; a game still to play in a later round is either forfeited

@@ -140,7 +140,7 @@ def enter_result(match: Match, entry: ResultEntry, *, user=None, correction: boo
         raise Refused("Publish the round before entering results.")
     if match.second_id is None:  # a bye or an excused absence
         raise Refused(f"{'A bye' if match.status == Match.BYE else 'An excused absence'} has no result to enter.")
-    if match.round.status == Round.COMPLETE:  # tournament.md, "Changing a round already out"
+    if match.round.status == Round.COMPLETE:  # docs/tournament-rules.md, "Changing a round already out"
         raise Refused(f"Round {match.round.number} is closed: an organiser reopens it to correct a result.")
     # A form filled in from an older version is told who changed it since, before anything else:
     # two people saving the same result at once must learn that the other's was kept.

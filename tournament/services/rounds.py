@@ -27,7 +27,7 @@ def generate_round(tournament: Tournament, user=None) -> Round:
     each an `excused` match; an all-play-all round plays the table fixed at
     round 1 (whose length replaces the announced rounds then), and a
     scheduled game of a withdrawn or excused player is made a forfeit won by
-    the opponent (tournament.md, All-play-all).
+    the opponent (docs/tournament-rules.md, All-play-all).
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     number, record = next_round_to_start(tournament, user)
@@ -157,7 +157,7 @@ def publish_round(round_: Round, user=None, *, starts_at=None) -> None:
 
 def put_out(round_: Round, starts_at=None) -> None:
     """Mark the draft published, played as the tournament's `play` setting now says; an online round from
-    `starts_at`, or now when none is given or it is already past (online-play.md, Setting up)."""
+    `starts_at`, or now when none is given or it is already past (docs/online-play.md, Setting up)."""
     round_.status = Round.PUBLISHED
     round_.play = round_.tournament.play
     if round_.play == Play.ONLINE:

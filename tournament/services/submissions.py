@@ -33,7 +33,7 @@ def no_game_reason(player: Player) -> str:
     if round_ is None:
         return "No round is published yet."
     solo = round_.matches.filter(first=player, second__isnull=True).values_list("status", flat=True).first()
-    if solo == Match.BYE:  # the bye's VP is the tournament's setting (tournament.md, Byes)
+    if solo == Match.BYE:  # the bye's VP is the tournament's setting (docs/tournament-rules.md, Byes)
         return f"You have a bye in round {round_.number} ({format_vp(player.tournament.bye_half_points)} VP)."
     if solo == Match.EXCUSED:
         return f"You are excused from round {round_.number}."
@@ -56,7 +56,7 @@ def _players_match(player: Player, match: Match) -> Match:
     if player.pk not in (match.first_id, match.second_id):
         raise Refused("This is not your game.")
     if match.round.status != Round.PUBLISHED:
-        # Only an organiser reopens a round (tournament.md, "Changing a round already out").
+        # Only an organiser reopens a round (docs/tournament-rules.md, "Changing a round already out").
         raise Refused(f"Round {match.round.number} is closed: ask the organiser, who reopens it to correct a result.")
     if match.status != Match.PENDING:
         raise Refused("This game already has a result; if it is wrong, tell an arbiter.")

@@ -1,4 +1,4 @@
-"""The tournament file `ingenious-tournament/1` (`shared/spec/tournament-json.md`): read and write.
+"""The tournament file `ingenious-tournament/1` (`docs/tournament-file.md`): read and write.
 
     load_text(text) / parse(obj) -> TournamentFile, or FileFault naming the place
     dump(record) -> the file object; dumps(record) -> its text, compact

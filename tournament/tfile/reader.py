@@ -1,4 +1,4 @@
-"""Reading the tournament file `ingenious-tournament/1` (`shared/spec/tournament-json.md`).
+"""Reading the tournament file `ingenious-tournament/1` (`docs/tournament-file.md`).
 
 `parse(obj)` checks a parsed file and returns the plain records of
 `tournament.domain.records`, or raises `FileFault` naming the place:
@@ -82,7 +82,7 @@ def parse(obj: Any) -> TournamentFile:
 def _settings(raw: Any) -> Settings:
     if not isinstance(raw, dict):
         raise FileFault("settings", "must be an object")
-    # No default for these two: the system follows the field's size (tournament.md) and the rounds are announced.
+    # No default for these two: the system follows the field's size (docs/tournament-rules.md) and the rounds are announced.
     for key, what in (("system", '"swiss" or "all-play-all"'), ("rounds", "the announced number of rounds")):
         if key not in raw:
             raise FileFault(f"settings.{key}", f"missing: {what}")
@@ -100,7 +100,7 @@ def _settings(raw: Any) -> Settings:
 
 
 def _starts_at(item: dict, place: str) -> str | None:
-    """A round's `starts_at` (online-play.md): an ISO 8601 time with its offset, kept as written; or None."""
+    """A round's `starts_at` (docs/online-play.md): an ISO 8601 time with its offset, kept as written; or None."""
     if "starts_at" not in item:
         return None
     value = item["starts_at"]

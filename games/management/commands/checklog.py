@@ -1,4 +1,4 @@
-"""`python manage.py checklog FILE... [--json]` (shared/spec/tournament-json.md, Command-line contract)."""
+"""`python manage.py checklog FILE... [--json]` (docs/command-line.md)."""
 
 import sys
 

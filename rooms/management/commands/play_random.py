@@ -1,4 +1,4 @@
-"""`python manage.py play_random LINK [--pace SECONDS] [--seed N]` (shared/spec/online-play.md, Command-line contract).
+"""`python manage.py play_random LINK [--pace SECONDS] [--seed N]` (docs/command-line.md).
 
 Joins the game of the private link LINK (a full address, as the players'
 links page and `player_links` print it) as that player, as a browser does:

@@ -1,4 +1,4 @@
-"""`python manage.py player_links SLUG [--json]` (shared/spec/online-play.md, Command-line contract).
+"""`python manage.py player_links SLUG [--json]` (docs/command-line.md).
 
 Each player's private link as a full address (from SITE_URL), one line per
 player: `id<TAB>name<TAB>link`; with --json, a list of {"id", "name", "link"}.

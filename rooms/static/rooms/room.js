@@ -1,4 +1,4 @@
-// The game room in the browser (online-play.md): shows the room as the server sends it, and sends moves.
+// The game room in the browser (docs/online-play.md): shows the room as the server sends it, and sends moves.
 // The server is the only authority: this script keeps no game state of its own beyond the last message,
 // counts the running clock down between messages only for show, and asks again after any gap.
 (function () {

@@ -1,4 +1,4 @@
-"""The tournament domain's rules on small hand-worked cases (`shared/spec/tournament.md`)."""
+"""The tournament domain's rules on small hand-worked cases (`docs/tournament-rules.md`)."""
 
 import pytest
 

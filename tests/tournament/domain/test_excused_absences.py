@@ -1,6 +1,6 @@
 """Excused absences in the standings (both readings), the crosstable, and the end of a tournament (issue 13).
 
-Hand-worked from `shared/spec/tournament.md`: "Byes, forfeits, withdrawals"
+Hand-worked from `docs/tournament-rules.md`: "Byes, forfeits, withdrawals"
 (excused absence: the excused VP with L = D = 0; not a bye, not a game, not
 for head-to-head; in the running reading a round sat out), "Standings
 order" and "End of a tournament".

@@ -16,17 +16,20 @@ def player(number, half_points=0, met=(), sides="", byes=0, active=True):
     return Entrant(number, number, half_points, frozenset(met), sides, byes, active, "ABCDEFGHIJ"[number - 1])
 
 
+def decided(result):
+    """What the check decided: each breach's rule and table, in order (their words are tested once each, in
+    test_every_absolute_rule_is_named, test_one_table_wider_than_the_floater_the_field_needs and
+    test_first_and_second_rules)."""
+    return [(breach.rule, breach.table) for breach in result.breaches]
+
+
 def test_a_swap_that_puts_one_vp_against_none_when_equal_pairs_exist_is_named():
     # A and B on 1 VP, C and D on 0, nobody has met: A v B and C v D are level tables.
     field = [player(1, 2), player(2, 2), player(3), player(4)]
     assert check(field, [T(1, 1, 2), T(2, 3, 4)]).lines == []
     swapped = check(field, [T(1, 1, 3), T(2, 2, 4)])
-    assert swapped.lines == [
-        "Table 1: A (1 VP) v C (0 VP) are 1 VP apart, more than the best pairing needs; "
-        "its score differences: none (every table on equal VP).",
-        "Table 2: B (1 VP) v D (0 VP) are 1 VP apart, more than the best pairing needs; "
-        "its score differences: none (every table on equal VP).",
-    ]
+    assert decided(swapped) == [(SCORES, 1), (SCORES, 2)]
+    assert swapped.differences == [2, 2] and swapped.best == []  # 1 VP at both tables; the best: none
     assert not swapped.breaks_absolute
 
 
@@ -34,8 +37,7 @@ def test_when_rematches_force_wide_tables_the_best_pairing_is_the_engines_not_th
     # A met B and C met D: the only pairings without a rematch cross from 1 VP to 0 VP twice.
     field = [player(1, 2, [2]), player(2, 2, [1]), player(3, 0, [4]), player(4, 0, [3])]
     assert check(field, [T(1, 1, 3), T(2, 2, 4)]).lines == []
-    assert check(field, [T(1, 1, 2), T(2, 3, 4)]).lines == ["Table 1: A and B have met before.",
-                                                             "Table 2: C and D have met before."]
+    assert decided(check(field, [T(1, 1, 2), T(2, 3, 4)])) == [(ABSOLUTE, 1), (ABSOLUTE, 2)]  # two rematches
 
 
 def test_one_table_wider_than_the_floater_the_field_needs():
@@ -67,7 +69,7 @@ def test_every_absolute_rule_is_named():
 
 def test_a_player_twice_and_an_excused_absence_that_places_the_player():
     field = [player(1), player(2), player(3), player(4)]
-    assert check(field, [T(1, 1, 2), T(2, 3, 1), T(3, 4, excused=True)]).lines[0] == "A is placed twice: tables 1 and 2."
+    assert decided(check(field, [T(1, 1, 2), T(2, 3, 1), T(3, 4, excused=True)]))[0] == (ABSOLUTE, 1)  # A twice
     assert check(field, [T(1, 1, 2), T(2, 3), T(3, 4, excused=True)]).lines == []
 
 
@@ -166,15 +168,13 @@ def test_an_all_play_all_draft_leaves_the_idle_player_out_and_its_absent_players
     [missing] = check(field, draft, excused=frozenset({3}), criteria=False).breaches
     assert (missing.rule, missing.table) == (ABSOLUTE, None) and missing.text.startswith("Not placed (1): A:")
     # The same players at a game that is not a forfeit: both named.
-    assert check(field, [T(1, 2, 5), T(2, 4, 3)], excused=frozenset({3}), criteria=False, idle=frozenset({1})).lines == [
-        "Table 2: D does not play this round (withdrawn, or not yet entered).",
-        "Table 2: C is excused from this round."]
+    assert decided(check(field, [T(1, 2, 5), T(2, 4, 3)], excused=frozenset({3}), criteria=False,
+                         idle=frozenset({1}))) == [(ABSOLUTE, 2), (ABSOLUTE, 2)]  # D withdrawn, C excused
 
 
 def test_an_all_play_all_draft_names_a_rematch_a_player_twice_and_a_forfeit_nobody_is_absent_from():
     field = [player(1), player(2, met={3}), player(3, met={2}), player(4), player(5)]
-    assert check(field, [T(1, 2, 3), T(2, 4, 5, forfeit=True), T(3, 1, 4)], criteria=False,
-                 idle=frozenset({1})).lines == [
-        "D is placed twice: tables 2 and 3.",
-        "Table 2: a forfeit, yet D and E both play this round.",
-        "Table 1: B and C have met before."]
+    result = check(field, [T(1, 2, 3), T(2, 4, 5, forfeit=True), T(3, 1, 4)], criteria=False, idle=frozenset({1}))
+    # D placed twice (tables 2 and 3), a forfeit at table 2 where both play, B and C's rematch at table 1.
+    assert decided(result) == [(ABSOLUTE, 2), (ABSOLUTE, 2), (ABSOLUTE, 1)]
+    assert "a forfeit, yet D and E both play" in result.lines[1]

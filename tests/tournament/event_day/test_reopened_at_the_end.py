@@ -1,5 +1,5 @@
 """A finished tournament with a round reopened to correct a result is not finished until it is closed again
-(tournament.md, End of a tournament: finished = its last round is closed; a reopened round's results may still
+(docs/tournament-rules.md, End of a tournament: finished = its last round is closed; a reopened round's results may still
 change): no "final standings" on the pages and sheets, no "finished" from pair_next, nothing to pair.
 
 Four players, all-play-all: 3 rounds; every game is won by its first player.
@@ -17,7 +17,7 @@ from tournament.records import record_of
 
 from tests.factories import make_event, pair_next, play_rounds, refusal
 
-from .helpers import words
+from .helpers import says, words
 
 pytestmark = pytest.mark.django_db
 
@@ -61,8 +61,7 @@ def test_a_reopened_round_takes_final_off_the_pages_and_sheets_until_it_is_close
     if reopened == 3:  # the latest round: the dashboard offers to close it
         assert "Close round 3" in dashboard
     else:  # an earlier one: the dashboard says why the tournament is not finished
-        assert ("Round 2 is open again (reopened to correct a result): close it to finish the tournament."
-                in dashboard)
+        assert says(dashboard, "reopened, close to finish", round=2)
         assert why in words(org_client.post(f"/manage/{slug}/pair/", follow=True))
     assert finished_robin.rounds.count() == 3  # nothing paired either way
 

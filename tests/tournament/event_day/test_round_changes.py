@@ -7,7 +7,7 @@ from tournament.models import AuditEntry, Match, Round
 
 from tests.factories import make_event, play
 
-from .helpers import text
+from .helpers import says, text
 
 pytestmark = pytest.mark.django_db
 
@@ -23,10 +23,9 @@ def event(people):
 
 def test_a_published_round_with_no_result_is_taken_back_and_paired_again(org_client, event):
     base = f"/manage/{event.slug}/"
-    assert "Take round 1 back to a draft" in text(org_client.get(base))
+    assert says(text(org_client.get(base)), "offers take back", round=1)
     page = text(org_client.post(base + "round/1/take-back/", follow=True))
-    assert "Round 1 is a draft again: players no longer see it." in page
-    assert "The draft breaks no pairing rule" in page
+    assert says(page, "taken back", round=1) and says(page, "no rule broken")
     assert Round.objects.get(tournament=event).status == Round.DRAFT
     assert "Ann Able" not in text(org_client.get(f"/t/{event.slug}/"))  # the public pages no longer show it
     entry = AuditEntry.objects.filter(tournament=event).first()
@@ -35,7 +34,7 @@ def test_a_published_round_with_no_result_is_taken_back_and_paired_again(org_cli
 
     org_client.post(base + "round/1/from-engine/")
     page = text(org_client.post(base + "round/1/publish/", follow=True))
-    assert "Round 1 is published: players can see their tables." in page
+    assert says(page, "published", round=1)
     assert Round.objects.get(tournament=event).status == Round.PUBLISHED
 
 
@@ -45,11 +44,11 @@ def test_a_round_with_a_result_or_a_later_round_is_not_taken_back(org_client, ev
     first = round_one.matches.order_by("table").first()
     services.enter_result(first, services.ResultEntry.typed(scores=[[9] * 6, [5] * 6]))
     page = text(org_client.post(base + "round/1/take-back/", {"back": "round"}, follow=True))
-    assert "Round 1 has results (table 1): a round with results can only be corrected, not taken back." in page
+    assert says(page, "has results, not taken back", round=1, table=1)
     play(round_one)
     services.publish_round(services.generate_round(event))
     page = text(org_client.post(base + "round/1/take-back/", {"back": "round"}, follow=True))
-    assert "Round 1 is closed: only a published round with no result yet can be taken back to a draft." in page
+    assert says(page, "closed, not taken back", round=1)
     services.enter_result(Round.objects.get(tournament=event, number=2).matches.first(), services.ResultEntry.forfeit())
     page = text(org_client.post(base + "round/2/take-back/", follow=True))
     assert "Round 2 has results (table 1)" in page
@@ -64,10 +63,9 @@ def test_a_closed_round_is_reopened_and_the_later_rounds_are_named(org_client, e
     play(round_two)
     services.publish_round(services.generate_round(event))  # round 3 under way
     page = text(org_client.get(base + "round/1/"))
-    assert "Rounds 2, 3 were paired on this round's results" in page
+    assert says(page, "later rounds paired on it", rounds="2, 3")
     page = text(org_client.post(base + "round/1/reopen/", follow=True))
-    assert ("Round 1 is open again: correct its results, then close it. "
-            "Rounds 2 and 3 were paired on the old result; they stand.") in page
+    assert says(page, "reopened", round=1, later="2 and 3")
     assert Round.objects.get(pk=round_one.pk).status == Round.PUBLISHED
     entry = AuditEntry.objects.filter(tournament=event).first()
     assert (entry.action, entry.after) == ("round reopened", {"later rounds (they stand)": [2, 3]})
@@ -82,7 +80,7 @@ def test_a_closed_round_is_reopened_and_the_later_rounds_are_named(org_client, e
     page = text(org_client.post(base + "round/1/reopen/", follow=True))
     assert "Round 1 is open again" in page
     page = text(org_client.post(base + "round/1/reopen/", follow=True))
-    assert "Round 1 is not closed: its results can be entered and corrected as it is." in page
+    assert says(page, "not closed", round=1)
 
 
 def test_a_correction_on_the_result_page_names_the_later_rounds_that_stand(org_client, event):
@@ -93,8 +91,8 @@ def test_a_correction_on_the_result_page_names_the_later_rounds_that_stand(org_c
     match = round_one.matches.select_related("first", "second").order_by("table").first()
     data = {"status": "forfeit", "present": "second", "correct": "on", "version": match.version}
     page = text(org_client.post(f"/manage/{event.slug}/match/{match.pk}/", data, follow=True))
-    assert (f"Round 1, table 1: {match.first.name} 0–1 {match.second.name} (forfeit) (corrected). "
-            "Round 2 was paired on the old result; it stands.") in page
+    assert says(page, "corrected, later round stands", round=1, table=1, later=2,
+                result=f"{match.first.name} 0–1 {match.second.name} (forfeit)")
 
 
 def test_a_closed_rounds_result_is_corrected_only_after_reopening_it(org_client, event):
@@ -104,7 +102,7 @@ def test_a_closed_rounds_result_is_corrected_only_after_reopening_it(org_client,
     with pytest.raises(services.Refused, match="Round 1 is closed: an organiser reopens it to correct a result."):
         services.enter_result(match, services.ResultEntry.typed(scores=[[5] * 6, [9] * 6]), correction=True)
     page = text(org_client.get(f"/manage/{event.slug}/match/{match.pk}/"))
-    assert "Round 1 is closed. To correct this" in page and "Save the correction" not in page
+    assert says(page, "closed, reopen to correct", round=1) and "Save the correction" not in page
     services.reopen_round(round_one)
     page = text(org_client.get(f"/manage/{event.slug}/match/{match.pk}/"))
     assert "Save the correction" in page

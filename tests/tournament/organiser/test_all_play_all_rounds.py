@@ -1,4 +1,4 @@
-"""An all-play-all's number of rounds is its table's once round 1 is paired (tournament.md, All-play-all): four
+"""An all-play-all's number of rounds is its table's once round 1 is paired (docs/tournament-rules.md, All-play-all): four
 players play 3 rounds, and Settings cannot announce another number."""
 
 import html

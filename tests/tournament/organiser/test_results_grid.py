@@ -73,7 +73,7 @@ def test_a_saved_board_says_who_won_counts_and_points_at_the_next(org_client, ev
     first_game, second_game = games(event)
     answer = org_client.post(url(event), board(second_game, [4, 9, 9, 9, 9, 9], [5, 6, 6, 6, 6, 6]), **JSON).json()
     assert answer["saved"] is True and answer["counter"]["text"] == "1 of 2 results in"
-    assert f"{second_game.second.name} wins, 5 v 4 in the lowest colour" in answer["row"]
+    assert f"{second_game.second.name} wins, 5 v 4" in answer["row"]  # who won, on which lowest colours
     assert answer["next"] == first_game.table  # the one still empty, before it
     second_game.refresh_from_db()
     assert second_game.scores == [[4, 9, 9, 9, 9, 9], [5, 6, 6, 6, 6, 6]] and second_game.status == Match.PLAYED
@@ -159,7 +159,7 @@ def test_a_result_a_player_sent_is_shown_and_not_typed_over_unknowingly(org_clie
             f"lowest colour ({match.first.name} 4 4 4 4 4 4, {match.second.name} 5 5 5 5 5 5). Check the slip, then "
             "press Enter again to save yours in its place.")
     assert said in row
-    assert f"{match.second.name} sent: {match.second.name} wins, 5 v 4 in the lowest colour" in row
+    assert f"{match.second.name} sent: {match.second.name} wins, 5 v 4" in row
     assert Match.objects.get(pk=match.pk).status == Match.PENDING
     over = re.search(rf'name="t{match.table}-over" value="(\d+)"', answer["row"]).group(1)
     answer = org_client.post(url(event), {**posted, f"t{match.table}-over": over}, **JSON).json()

@@ -3,7 +3,7 @@
 For each random field (3..10 active players, random histories, some inactive
 players) every pairing is enumerated: every perfect matching of the active
 players and, for an odd count, every possible bye.  The engine's answer is
-then checked against `shared/spec/tournament.md` ("Byes, forfeits,
+then checked against `docs/tournament-rules.md` ("Byes, forfeits,
 withdrawals" and "Swiss pairing"):
 
 a. the absolute rules hold (no rematch, no inactive player paired or given

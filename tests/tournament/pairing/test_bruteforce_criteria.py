@@ -9,7 +9,7 @@ the best on, in this order, criterion 2 (first-move faults), criterion 3
 middle player of an odd group in the bottom half; then the sum of
 |(lower's place − higher's place) − ⌊n/2⌋|).  Each pairing is scored with the
 best way round at each table; the engine's with the way round it chose.
-Everything here is written from `shared/spec/tournament.md`, not from the engine.
+Everything here is written from `docs/tournament-rules.md`, not from the engine.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ as an earlier bye), py4swiss pairs the next round from that file, and
 `pair_next` pairs it from the record.  py4swiss does not know our spec's exact
 rules, so only these are compared (from `entrants(...)` before the round):
 
-1. criterion 1 of `shared/spec/tournament.md`: the |VP difference| of every
+1. criterion 1 of `docs/tournament-rules.md`: the |VP difference| of every
    pair, sorted largest first, compared lexicographically (lower is better).
    Ours must never be worse.
 2. first-move faults: players who, after the round, have played the same side

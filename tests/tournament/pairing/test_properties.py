@@ -1,4 +1,4 @@
-"""Properties of whole simulated Swiss tournaments (`shared/spec/tournament.md`).
+"""Properties of whole simulated Swiss tournaments (`docs/tournament-rules.md`).
 
 `simulate()` pairs every round with the engine from the file so far; here the
 produced `ingenious-tournament/1` object is read back round by round, with our

@@ -1,4 +1,4 @@
-"""All-play-all by Berger tables (shared/spec/tournament.md, "All-play-all")."""
+"""All-play-all by Berger tables (docs/tournament-rules.md, "All-play-all")."""
 
 from itertools import combinations
 

@@ -1,6 +1,6 @@
 """Each pairing rule is one function that says why, called by the pairer and the draft check alike (issue 24, point 1).
 
-The rules of `shared/spec/tournament.md`, "Swiss pairing": no rematch, no
+The rules of `docs/tournament-rules.md`, "Swiss pairing": no rematch, no
 second bye while an active player has none (criteria.rematch, bye_refused);
 criterion 2 (sides.fault_words); criterion 3's preference and its strength
 (sides.preference, Preference.words).

@@ -1,6 +1,6 @@
 """Each digit of the Swiss pair weight (`pairing.criteria.Criteria`) decides a round, in the spec's order (issue 24, point 10).
 
-`shared/spec/tournament.md`, "Swiss pairing": criterion 1 (pair score
+`docs/tournament-rules.md`, "Swiss pairing": criterion 1 (pair score
 differences), the floaters, criterion 2 (first-move faults), criterion 3
 (unmet preferences), criterion 4 (pairs within one half, then the distance
 from "1 v n/2+1").  Each field below is built so that two pairings tie on

@@ -1,4 +1,4 @@
-"""`python manage.py pair_next FILE --json` (shared/spec/tournament-json.md)."""
+"""`python manage.py pair_next FILE --json` (docs/command-line.md)."""
 
 import json
 import sys

@@ -1,4 +1,4 @@
-"""`python manage.py standings SLUG [--json]` (shared/spec/tournament-json.md)."""
+"""`python manage.py standings SLUG [--json]` (docs/command-line.md)."""
 
 import json
 

@@ -1,0 +1,41 @@
+"""What the game-room tests share: a fixed server time, a bag drawn from a seed, a whole game played.
+
+The services take the time (`at_ms`) and the draw (`draw`) as arguments, so a test fixes both: the same seed
+draws the same tiles, and nothing depends on the real clock.
+"""
+
+import random
+
+from rooms import services
+
+START = 1_800_000_000_000  # a fixed server time, in ms
+
+
+def seeded(seed):
+    """A draw for the room's bag (`draw(bag, count)`: `count` tile kinds from the bag's counts) that the same
+    seed repeats."""
+    rng = random.Random(seed)
+    return lambda bag, count: rng.sample([kind for kind, n in enumerate(bag) for _ in range(n)], count)
+
+
+def play_whole_game(room, match, seed, pace_ms=1_000, before_each=lambda now: None):
+    """Random legal moves through the service, each answering the room's last event, until the game is over;
+    returns the finished room as a spectator sees it (`before_each(now)` is called at each step's server time,
+    before its move)."""
+    rng, now = random.Random(seed), START
+    while True:
+        now += pace_ms
+        seen = services.look(room.pk, None, at_ms=now).message
+        if seen["status"] == "finished":
+            return seen
+        before_each(now)
+        seat = seen["turn"]
+        mine = services.look(room.pk, seat, at_ms=now).message
+        if mine["stage"] == "decide":
+            action = "swap" if mine["may_swap"] and rng.random() < 0.3 else "end_turn"
+            services.move(room.pk, seat, action, seq=mine["seq"], client_id=f"{seed}-{now}", at_ms=now, draw=seeded(now))
+        else:
+            cells = rng.choice(mine["legal_pairs"])
+            tile = rng.choice(mine["rack"])
+            services.move(room.pk, seat, "place", seq=mine["seq"], client_id=f"{seed}-{now}", tile=tile, cells=cells,
+                          at_ms=now, draw=seeded(now))
