@@ -148,7 +148,13 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await self._move(content)
         elif kind == "sync":
             self.log_sent = 0  # the browser lost count: the whole log again
-            await self._send_view()
+            # From this process's copy when it is as current as what this process knows (no query), else a look.
+            known = max(self.sent_seq, watchers().read.get(self.room_id, -1))
+            answer = services.look_kept(self.room_id, self.seat, known)
+            if answer is None:
+                await self._send_view()
+            else:
+                await self._send({"type": "room", **answer.message})
         elif kind == "pong" and self.seat is not None:
             await self._pong(content.get("id"))
 

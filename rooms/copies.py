@@ -53,7 +53,31 @@ class Copies:
                 self.tables.popitem(last=False)
 
 
+    def key_of(self, room_id: int) -> tuple | None:
+        """The key of this process's copy of room `room_id`, if it has one (the newest, by the room's opening)."""
+        with self.lock:
+            keys = [key for key in self.tables if key[0] == room_id]
+        return max(keys, default=None)
+
+
 kept = Copies()  # this process's copies
+
+
+def view_kept(room_id: int, seat: int | None, at_least: int, *, at_ms: int) -> dict | None:
+    """The room as `seat` sees it from this process's copy, with no database read, when that copy holds event
+    `at_least` or later (as current as anything this process has heard of the room) and has nothing to settle;
+    else None: then the caller reads the database."""
+    key = kept.key_of(room_id)
+    cached = None if key is None else kept.take(key)
+    if cached is None:
+        return None
+    seq, table = cached
+    due = table.wakes_at()
+    message = None if seq < at_least or table.new or (due is not None and due <= at_ms) else view(table, seat, seq,
+                                                                                                    at_ms)
+    if not table.new:
+        kept.keep(key, seq, table)
+    return message
 
 
 def table_of(room: Room) -> Table:

@@ -24,7 +24,7 @@ from tournament.models import Match
 from tournament.services import Refused as ResultRefused
 from tournament.services.results import enter_result
 
-from . import bell
+from . import bell, copies
 from .messages import view
 from .network import allowance_of
 from .models import Room, RoomEvent
@@ -83,6 +83,14 @@ def open_rooms_of(sender=None, *, round, **kwargs) -> None:
 
 
 # -- reading and settling ---------------------------------------------------------------------
+
+
+def look_kept(room_id: int, seat: int | None, at_least: int, *, at_ms: int | None = None) -> Answer | None:
+    """The room as `seat` sees it from this process's copy when that copy is at event `at_least` or later
+    (`copies.view_kept`: no database read), or None: then `look`.  A socket's `sync` asks this first, so a client
+    that asks again and again costs no query while nothing has changed."""
+    message = copies.view_kept(room_id, seat, at_least, at_ms=now_ms() if at_ms is None else at_ms)
+    return None if message is None else Answer(message, applied=False)
 
 
 def look_rung(room_id: int, seat: int | None, rung: dict, *, at_ms: int | None = None) -> Answer | None:
