@@ -255,6 +255,13 @@ def _missed(view, request, args, kwargs, key: str, latest_key: str):
 
 _building: dict[str, threading.Lock] = {}
 
+# This process's own copies of remembered values, the latest version of each (name, tournament): a value read
+# back from the cache is unpickled, which for a 500-player standings report costs a third of a page.  A key's
+# value never changes, but a copy is used only while the cache still holds its key (a cheap look-up, no
+# unpickling), so an emptied cache (after a restore; between tests) empties them too.  Bounded: the oldest leaves.
+_copies: dict[str, tuple[str, object]] = {}
+MAX_COPIES = 16
+
 
 def remembered(name: str, tournament, build):
     """`build()`, kept in the cache under `name` and the tournament's standings version: built once per change.
@@ -265,11 +272,16 @@ def remembered(name: str, tournament, build):
     row as the caller read it, before it reads the data `build` uses, so the
     value is never older than its key.  In this process one thread builds it
     while the others asking for it wait; a cache that fails means a build each time.
+    The process keeps its own copy of the latest version it read (`_copies`).
     """
-    key = f"public-value:{release()}:{name}:t{tournament.pk}-{tournament.data_version}"
+    slot = f"{name}:t{tournament.pk}"
+    key = f"public-value:{release()}:{slot}-{tournament.data_version}"
+    copy = _copies.get(slot)
+    if copy is not None and copy[0] == key and _cache_call("has_key", key, failed=False):
+        return copy[1]
     value = _cache_get(key)
     if value is not None:
-        return value
+        return _keep_copy(slot, key, value)
     with _flights_lock:
         lock = _building.setdefault(key, threading.Lock())
     try:
@@ -281,6 +293,15 @@ def remembered(name: str, tournament, build):
     finally:
         with _flights_lock:
             _building.pop(key, None)
+    return _keep_copy(slot, key, value)
+
+
+def _keep_copy(slot: str, key: str, value):
+    with _flights_lock:
+        _copies.pop(slot, None)
+        _copies[slot] = (key, value)
+        while len(_copies) > MAX_COPIES:
+            _copies.pop(next(iter(_copies)))
     return value
 
 
