@@ -105,8 +105,9 @@ if HTTPS:
     CSRF_COOKIE_SECURE = True
 
 INSTALLED_APPS = [
-    # Daphne's runserver serves the WebSockets of the game rooms too (`make run`: one process).
-    "daphne",
+    # Daphne's runserver serves the WebSockets of the game rooms too (`make run`: one process); before
+    # staticfiles, whose runserver it replaces.  Its server is imported only by its runserver (daphne_app.py).
+    "tournament.serving.daphne_app.DaphneForRunserver",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
