@@ -39,7 +39,8 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.locmem import LocMemCache
 from django.http import HttpResponse, HttpResponseNotModified, QueryDict
 from django.utils.cache import patch_cache_control
 
@@ -261,6 +262,9 @@ _building: dict[str, threading.Lock] = {}
 # unpickling), so an emptied cache (after a restore; between tests) empties them too.  Bounded: the oldest leaves.
 _copies: dict[str, tuple[str, object]] = {}
 MAX_COPIES = 16
+# What a cache of this process's own memory holds under a remembered value's key: the value is in `_copies`
+# already, and pickling it into the cache as well (another 30 ms of a 500-player report) would serve nobody else.
+HELD_HERE = "held in the process"
 
 
 def remembered(name: str, tournament, build):
@@ -276,33 +280,49 @@ def remembered(name: str, tournament, build):
     """
     slot = f"{name}:t{tournament.pk}"
     key = f"public-value:{release()}:{slot}-{tournament.data_version}"
-    copy = _copies.get(slot)
-    if copy is not None and copy[0] == key and _cache_call("has_key", key, failed=False):
-        return copy[1]
-    value = _cache_get(key)
+    value = _held(slot, key)
     if value is not None:
-        return _keep_copy(slot, key, value)
+        return value
     with _flights_lock:
         lock = _building.setdefault(key, threading.Lock())
     try:
         with lock:
-            value = _cache_get(key)
+            value = _held(slot, key)
             if value is None:
                 value = build()
-                _cache_set(key, value)
+                _cache_set(key, value if _shared() else HELD_HERE)
+                _keep_copy(slot, key, value)
     finally:
         with _flights_lock:
             _building.pop(key, None)
-    return _keep_copy(slot, key, value)
+    return value
 
 
-def _keep_copy(slot: str, key: str, value):
+def _shared() -> bool:
+    """Whether other processes read the cache (Redis), not only this one (the memory cache)."""
+    return not isinstance(caches["default"], LocMemCache)
+
+
+def _held(slot: str, key: str):
+    """The value under `key`: this process's copy while the cache holds the key, else the shared cache's; None
+    when neither has it."""
+    copy = _copies.get(slot)
+    if copy is not None and copy[0] == key and _cache_call("has_key", key, failed=False):
+        return copy[1]
+    if not _shared():
+        return None
+    value = _cache_get(key)
+    if value is not None:
+        _keep_copy(slot, key, value)
+    return value
+
+
+def _keep_copy(slot: str, key: str, value) -> None:
     with _flights_lock:
         _copies.pop(slot, None)
         _copies[slot] = (key, value)
         while len(_copies) > MAX_COPIES:
             _copies.pop(next(iter(_copies)))
-    return value
 
 
 # --- the decorator ------------------------------------------------------------------------
