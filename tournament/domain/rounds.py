@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Iterable
+from typing import Collection, Iterable
 
 from .enums import MatchStatus
 from .records import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
@@ -201,14 +201,18 @@ def sat_out(player: PlayerRecord, round_number: int, settings: Settings) -> Play
     return PlayerRound(round_number, RoundKind.ABSENT)
 
 
-def player_rounds(record: TournamentFile, rounds: Iterable[RoundRecord]) -> dict[int, list[PlayerRound]]:
-    """Every player's round, one per round given (in the order given), by player id."""
-    by_player: dict[int, list[PlayerRound]] = {p.id: [] for p in record.players}
+def player_rounds(record: TournamentFile, rounds: Iterable[RoundRecord],
+                  only: Collection[int] | None = None) -> dict[int, list[PlayerRound]]:
+    """Every player's round (or only those of the player ids in `only`), one per round given (in the order
+    given), by player id."""
+    players = record.players if only is None else [p for p in record.players if p.id in only]
+    by_player: dict[int, list[PlayerRound]] = {p.id: [] for p in players}
     for round_record in rounds:
         in_matches: dict[int, PlayerRound] = {}
         for table, match in enumerate(round_record.matches, start=1):
-            in_matches.update(match_rounds(match, round_record.number, record.settings, table))
-        for player in record.players:
+            if only is None or match.first in only or match.second in only:
+                in_matches.update(match_rounds(match, round_record.number, record.settings, table))
+        for player in players:
             by_player[player.id].append(in_matches.get(player.id) or sat_out(player, round_record.number, record.settings))
     return by_player
 

@@ -110,7 +110,7 @@ def by_name(record: TournamentFile, round_number: int, vp: dict[int, int] | None
 def games_of(record: TournamentFile, player_id: int) -> list[Game]:
     """The player's round in every published round, in order (a round under way included)."""
     players = {p.id: p for p in record.players}
-    rounds = player_rounds(record, in_order(record))[player_id]
+    rounds = player_rounds(record, in_order(record), only={player_id})[player_id]
     return [_game(game, players.get(game.opponent)) for game in rounds]
 
 
