@@ -53,7 +53,7 @@ def measure(players: int, round_number: int = 7, field: list[Entrant] | None = N
     seconds = time.process_time() - started
     by_id = {e.id: e for e in field}
     pairs = [(by_id[a], by_id[b]) for a, b in pairing.pairs]
-    rest = ranking_order([e for e in field if e.id != pairing.bye])
+    rest = ranking_order([e for e in field if e.active and e.id != pairing.bye])
     return {
         "players": players,
         "round": round_number,
