@@ -83,7 +83,7 @@ def test_too_many_players_who_must_play_first_fault_among_themselves():
     assert side_bounds(group) == (2, 3)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(groups())
 def test_the_bound_never_exceeds_the_best_pairing(group):
     best = best_pairing_costs(group)
@@ -91,13 +91,13 @@ def test_the_bound_never_exceeds_the_best_pairing(group):
         assert side_bounds(group) <= best
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(groups(rematches=False))
 def test_the_bound_is_the_best_pairing_when_nobody_has_met(group):
     assert side_bounds(group) == best_pairing_costs(group)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(groups())
 def test_the_bound_is_reached_when_the_group_is_large_beside_its_games(group):
     if bound_is_reached(group):
