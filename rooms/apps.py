@@ -9,9 +9,26 @@ class RoomsConfig(AppConfig):
     def ready(self):
         from tournament.signals import link_renewed, result_entered, round_published
 
-        from .bell import close_link_sockets
-        from .services import end_rooms_of, open_rooms_of
+        round_published.connect(_open_rooms_of, dispatch_uid="rooms.open_rooms_of")
+        result_entered.connect(_end_rooms_of, dispatch_uid="rooms.end_rooms_of")
+        link_renewed.connect(_close_link_sockets, dispatch_uid="rooms.close_link_sockets")
 
-        round_published.connect(open_rooms_of, dispatch_uid="rooms.open_rooms_of")
-        result_entered.connect(end_rooms_of, dispatch_uid="rooms.end_rooms_of")
-        link_renewed.connect(close_link_sockets, dispatch_uid="rooms.close_link_sockets")
+
+# The rooms' services (and Channels with them) are imported when a round is published or a result entered, not
+# by every process that starts Django: a management command such as `print` needs none of them.
+def _open_rooms_of(*args, **kwargs):
+    from .services import open_rooms_of
+
+    return open_rooms_of(*args, **kwargs)
+
+
+def _end_rooms_of(*args, **kwargs):
+    from .services import end_rooms_of
+
+    return end_rooms_of(*args, **kwargs)
+
+
+def _close_link_sockets(*args, **kwargs):
+    from .bell import close_link_sockets
+
+    return close_link_sockets(*args, **kwargs)

@@ -5,7 +5,8 @@ The standings table (`scoring.tables`) and the `metric_cells`/`standing_cells` t
 metrics registry's order, so the tie-breaks' cells have one home beside the metrics they show.
 """
 
-from django.utils.html import conditional_escape
+from html import escape
+
 from django.utils.safestring import mark_safe
 
 from .metrics import metrics_in_order
@@ -16,7 +17,7 @@ def _tie_break_cells(line, unapplied, plain: str, struck: str) -> str:
     (scoring.ties.unapplied_head_to_head: head-to-head did not split their VP group)."""
     strike = line.player_id in unapplied
     return mark_safe("".join(
-        f"{struck if strike and metric.key == 'head_to_head' else plain}{conditional_escape(text)}</td>"
+        f"{struck if strike and metric.key == 'head_to_head' else plain}{escape(text)}</td>"
         for metric, text in zip(metrics_in_order(), line.metric_texts)))
 
 

@@ -59,8 +59,10 @@ def record_of(tournament: Tournament, include_drafts: bool = False, with_logs: b
     `with_logs=False` leaves the move logs in the database (each match that
     has one gets `LOG_LEFT_OUT`): for pages that only say whether there is one.
     """
-    players = list(tournament.players.order_by("seed"))
-    number = {p.pk: p.number for p in players}
+    # Plain tuples, as the matches below: 500 model instances were a fifth of reading a big event.
+    players = list(tournament.players.order_by("seed").values_list(
+        "pk", "number", "name", "seed", "rating", "club", "withdrawn_after_round", "joined_round"))
+    number = {p[0]: p[1] for p in players}
     excused = excused_rounds_of(tournament)
     rounds = tournament.rounds.order_by("number")
     if not include_drafts:
@@ -90,9 +92,9 @@ def record_of(tournament: Tournament, include_drafts: bool = False, with_logs: b
         name=tournament.name,
         settings=settings_of(tournament, len(players)),
         players=[
-            PlayerRecord(p.number, p.name, p.seed, p.rating, p.club or None, p.withdrawn_after_round, p.joined_round,
-                         excused.get(p.pk, frozenset()))
-            for p in players
+            PlayerRecord(player_number, name, seed, rating, club or None, withdrawn_after_round, joined_round,
+                         excused.get(pk, frozenset()))
+            for pk, player_number, name, seed, rating, club, withdrawn_after_round, joined_round in players
         ],
         rounds=[RoundRecord(r.number, matches[r.pk], r.status == Round.COMPLETE,
                             r.starts_at.isoformat(timespec="seconds") if r.starts_at else None) for r in rounds],

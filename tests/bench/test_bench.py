@@ -14,4 +14,9 @@ def test_engine_replay_speed():
 
 
 def test_pairing_speed():
-    assert not pairing_missed(bench_pairing(["--sizes", "100", "1000", "5000"]))
+    assert not pairing_missed(bench_pairing(["--sizes", "100", "1000", "5000", "--histories", "0"]))
+
+
+def test_pairing_speed_on_generated_10000_player_histories():
+    """The worst of four, two with players forced into a first-move fault (issue 36: one took 430 s)."""
+    assert not pairing_missed(bench_pairing(["--sizes", "--histories", "4"]))

@@ -5,12 +5,17 @@
 Builds the load test's event (tests/load/run.py: the demo grown to 500
 players, a third of the games with move logs, the last round half played)
 in a SQLite file, starts `runserver` on it with the default settings, and
-prints for each public page the server's CPU time for a first, uncached
-request and for a cached one, then the server's memory before and after 60
-requests with junk query strings.  Targets (`games/bench_targets.py`): every page under
-300 ms uncached; a junk query string costs no more than a cached page; the
-60 junk requests grow the server's memory by under 8 MB.  CPU time, not
-wall time, so other work on the machine does not count against the page.
+prints for each public page the server's CPU time for its first request
+since the server started (templates compiled, modules loaded), for an
+uncached request after a change (what each save of a result costs: every
+page's version moved, the standings report built again; the median over
+three changes), and for a cached
+one, then the server's memory before and after 60 requests with junk query
+strings.  Targets (`games/bench_targets.py`): every page under 100 ms
+uncached after a change; a junk query string costs no more than a cached
+page; the 60 junk requests grow the server's memory by under 8 MB.  CPU
+time, not wall time, so other work on the machine does not count against
+the page.
 """
 
 from __future__ import annotations
@@ -78,18 +83,43 @@ def timed(server, path: str):
     return page, cpu_ms(server["pid"]) - before
 
 
+CHANGES = 3  # each page is timed uncached after this many changes, as a busy machine's figures vary
+
+
 def test_public_pages_uncached_cached_and_with_junk(server):
-    print(f"\n{'page':15} {'uncached':>10} {'cached':>8} {'junk query':>11} {'size':>9}")
+    paths = pages(server["slug"], server["game"])
+    first_ms = {name: timed(server, path)[1] for name, path in paths.items()}
+    after_change: dict[str, list[float]] = {name: [] for name in paths}
+    for _ in range(CHANGES):
+        _change(server)
+        for name, path in paths.items():
+            page, uncached = timed(server, path)
+            assert page.from_cache == "miss", name
+            after_change[name].append(uncached)
+    print(f"\n{'page':15} {'first':>8} {'uncached: median':>17} {'(best, worst)':>14} {'cached':>8} {'junk query':>11} "
+          f"{'size':>9}")
     slow = []
-    for name, path in pages(server["slug"], server["game"]).items():
-        first, uncached = timed(server, path)
+    for name, path in paths.items():
         second, cached = timed(server, path)
         junk, junk_ms = timed(server, path + ("&" if "?" in path else "?") + "junk=12345")
-        assert (first.from_cache, second.from_cache, junk.from_cache) == ("miss", "hit", "hit"), name
-        print(f"{name:15} {uncached:8.0f} ms {cached:5.0f} ms {junk_ms:8.0f} ms {len(first.text) / 1000:6.0f} kB")
-        if uncached >= UNCACHED_MS:
+        assert (second.from_cache, junk.from_cache) == ("hit", "hit"), name
+        uncached = sorted(after_change[name])
+        median = uncached[len(uncached) // 2]
+        print(f"{name:15} {first_ms[name]:5.0f} ms {median:14.0f} ms {f'({uncached[0]:.0f}, {uncached[-1]:.0f})':>14} "
+              f"{cached:5.0f} ms {junk_ms:8.0f} ms {len(second.text) / 1000:6.0f} kB")
+        if median >= UNCACHED_MS:
             slow.append(name)
+    print(f"first: the first request since the server started; uncached: the first after a change, over {CHANGES}")
     assert not slow, f"over {UNCACHED_MS} ms uncached: {slow}"
+
+
+def _change(server) -> None:
+    """Every public page of the event stale, as a change to the tournament makes them (`versions.bump`)."""
+    done = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c",
+         "from tournament.models import Tournament; from tournament.serving.versions import bump; bump(Tournament.objects.get().pk)"],
+        cwd=ROOT, env={**os.environ, "DATABASE_URL": _database_url(server)}, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
 
 
 def test_sixty_junk_requests_grow_the_server_by_under_8_mb(server):
@@ -110,11 +140,7 @@ def test_sixty_junk_requests_grow_the_server_by_under_8_mb(server):
 
 def test_sixty_junk_requests_to_a_cold_crosstable_grow_the_server_by_under_8_mb(server):
     """As an attacker would start: the first of the 60 renders the page (after a change moved its version)."""
-    _manage_change = subprocess.run(
-        [sys.executable, "manage.py", "shell", "-c",
-         "from tournament.models import Tournament; from tournament.serving.versions import bump; bump(Tournament.objects.get().pk)"],
-        cwd=ROOT, env={**os.environ, "DATABASE_URL": _database_url(server)}, capture_output=True, text=True)
-    assert _manage_change.returncode == 0, _manage_change.stderr
+    _change(server)
     before = rss_mb(server["pid"])
     for n in range(60):
         assert Visitor(server["port"]).get(f"/t/{server['slug']}/crosstable/?junk={n}").status == 200

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Iterable
+from typing import Collection, Iterable
 
 from .enums import MatchStatus
 from .records import MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
@@ -157,38 +157,39 @@ def progress(record: TournamentFile) -> Progress:
 
 def match_rounds(match: MatchRecord, round_number: int, settings: Settings, table: int | None = None) -> dict[int, PlayerRound]:
     """The rounds of the one or two players of a match, by player id."""
-    common = dict(round_number=round_number, table=table, match=match)
+    # Positional arguments, in PlayerRound's field order: every page of a big event makes thousands of these.
+    first, second = match.first, match.second
     if match.status == MatchStatus.BYE:
-        return {match.first: PlayerRound(kind=RoundKind.BYE, half_points=settings.bye_half_points, **common)}
+        return {first: PlayerRound(round_number, RoundKind.BYE, settings.bye_half_points, table=table, match=match)}
     if match.status == MatchStatus.EXCUSED:
-        return {match.first: PlayerRound(kind=RoundKind.EXCUSED, half_points=settings.excused_half_points, **common)}
-    first = dict(opponent=match.second, played_first=True, **common)
-    second = dict(opponent=match.first, played_first=False, **common)
+        return {first: PlayerRound(round_number, RoundKind.EXCUSED, settings.excused_half_points, table=table,
+                                   match=match)}
     if match.status == MatchStatus.PENDING:
-        return {match.first: PlayerRound(kind=RoundKind.PENDING, **first),
-                match.second: PlayerRound(kind=RoundKind.PENDING, **second)}
+        return {first: PlayerRound(round_number, RoundKind.PENDING, 0, 0, 0, second, True, table, match),
+                second: PlayerRound(round_number, RoundKind.PENDING, 0, 0, 0, first, False, table, match)}
     if match.status == MatchStatus.FORFEIT:
-        return {match.first: _forfeit(match.first, match.winner, first),
-                match.second: _forfeit(match.second, match.winner, second)}
-    return _played(match, first, second)
+        return {first: _forfeit(first, match.winner, round_number, second, True, table, match),
+                second: _forfeit(second, match.winner, round_number, first, False, table, match)}
+    return _played(match, round_number, table)
 
 
-def _forfeit(player_id: int, winner: int | None, meeting: dict) -> PlayerRound:
+def _forfeit(player_id: int, winner: int | None, round_number: int, opponent: int, played_first: bool,
+             table: int | None, match: MatchRecord) -> PlayerRound:
     """Forfeit: the present player 1 VP, the absent 0 (both absent: 0 each); L = D = 0."""
     if player_id == winner:
-        return PlayerRound(kind=RoundKind.FORFEIT_WIN, half_points=2, **meeting)
-    return PlayerRound(kind=RoundKind.FORFEIT_LOSS, half_points=0, **meeting)
+        return PlayerRound(round_number, RoundKind.FORFEIT_WIN, 2, 0, 0, opponent, played_first, table, match)
+    return PlayerRound(round_number, RoundKind.FORFEIT_LOSS, 0, 0, 0, opponent, played_first, table, match)
 
 
-def _played(match: MatchRecord, first: dict, second: dict) -> dict[int, PlayerRound]:
+def _played(match: MatchRecord, round_number: int, table: int | None) -> dict[int, PlayerRound]:
     first_scores, second_scores = match.scores
     first_points, second_points = game_half_points(first_scores, second_scores)
     first_level, second_level = level(first_scores), level(second_scores)
     return {
-        match.first: PlayerRound(kind=RoundKind.PLAYED, half_points=first_points, level=first_level,
-                                 difference=first_level - second_level, **first),
-        match.second: PlayerRound(kind=RoundKind.PLAYED, half_points=second_points, level=second_level,
-                                  difference=second_level - first_level, **second),
+        match.first: PlayerRound(round_number, RoundKind.PLAYED, first_points, first_level, first_level - second_level,
+                                 match.second, True, table, match),
+        match.second: PlayerRound(round_number, RoundKind.PLAYED, second_points, second_level,
+                                  second_level - first_level, match.first, False, table, match),
     }
 
 
@@ -201,14 +202,18 @@ def sat_out(player: PlayerRecord, round_number: int, settings: Settings) -> Play
     return PlayerRound(round_number, RoundKind.ABSENT)
 
 
-def player_rounds(record: TournamentFile, rounds: Iterable[RoundRecord]) -> dict[int, list[PlayerRound]]:
-    """Every player's round, one per round given (in the order given), by player id."""
-    by_player: dict[int, list[PlayerRound]] = {p.id: [] for p in record.players}
+def player_rounds(record: TournamentFile, rounds: Iterable[RoundRecord],
+                  only: Collection[int] | None = None) -> dict[int, list[PlayerRound]]:
+    """Every player's round (or only those of the player ids in `only`), one per round given (in the order
+    given), by player id."""
+    players = record.players if only is None else [p for p in record.players if p.id in only]
+    by_player: dict[int, list[PlayerRound]] = {p.id: [] for p in players}
     for round_record in rounds:
         in_matches: dict[int, PlayerRound] = {}
         for table, match in enumerate(round_record.matches, start=1):
-            in_matches.update(match_rounds(match, round_record.number, record.settings, table))
-        for player in record.players:
+            if only is None or match.first in only or match.second in only:
+                in_matches.update(match_rounds(match, round_record.number, record.settings, table))
+        for player in players:
             by_player[player.id].append(in_matches.get(player.id) or sat_out(player, round_record.number, record.settings))
     return by_player
 

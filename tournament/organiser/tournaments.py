@@ -116,7 +116,7 @@ def print_sheet(request, tournament, what, number=0):
         messages.error(request, f"Round {number} is not published: there is nothing to print for it yet.")
         return redirect("manage:dashboard", tournament.slug)
     try:
-        data = pdf.SHEETS[what](record_of(tournament), number, request.GET.get("paper", "A4"),
+        data = pdf.SHEETS[what](record_of(tournament, with_logs=False), number, request.GET.get("paper", "A4"),
                                 sheet_addresses(tournament, request, private_links=sees_player_links(request.role)))
     except pdf.PrintError as error:
         messages.error(request, str(error))

@@ -64,11 +64,12 @@ class Game:
     has_log: bool = False
 
 
-def boards(record: TournamentFile, round_number: int) -> list[Board]:
-    """The round's tables, each player with their VP before the round."""
+def boards(record: TournamentFile, round_number: int, vp: dict[int, int] | None = None) -> list[Board]:
+    """The round's tables, each player with their VP before the round (`vp`, in half-points, if known: as
+    `by_name`)."""
     players = {p.id: p for p in record.players}
     round_ = record.round(round_number)
-    vp = half_points_before(record, round_number)
+    vp = vp if vp is not None else half_points_before(record, round_number)
     return [
         Board(table, players[m.first], players.get(m.second), m.status, result_text(m), m.log is not None,
               format_vp(vp.get(m.first, 0)), format_vp(vp.get(m.second, 0)) if m.second is not None else "",
@@ -109,7 +110,7 @@ def by_name(record: TournamentFile, round_number: int, vp: dict[int, int] | None
 def games_of(record: TournamentFile, player_id: int) -> list[Game]:
     """The player's round in every published round, in order (a round under way included)."""
     players = {p.id: p for p in record.players}
-    rounds = player_rounds(record, in_order(record))[player_id]
+    rounds = player_rounds(record, in_order(record), only={player_id})[player_id]
     return [_game(game, players.get(game.opponent)) for game in rounds]
 
 

@@ -18,6 +18,7 @@ from games.engine.timeline import timeline
 
 from ..serving.cache import cached_public_page, remembered
 from ..domain.names import PLAIN_LETTERS
+from ..domain.rounds import half_points_before
 from ..domain.schedule import finished
 from ..domain.text import PROGRESSIVE_READINGS
 from ..models import Round, Tournament
@@ -67,7 +68,8 @@ def pairings(request, slug, number=None):
     except KeyError:
         raise Http404("No such round") from None
     online = _online(tournament, number)
-    tables = boards(record, number)
+    vp = half_points_before(record, number)  # counted once, for the tables and the list by name
+    tables = boards(record, number, vp)
     for board in tables:
         board.room = online["online"] and board.second is not None and not board.no_table
     return render(
@@ -77,7 +79,7 @@ def pairings(request, slug, number=None):
             "tournament": tournament,
             "round": round_record,
             "boards": tables,
-            "seats": by_name(record, number),
+            "seats": by_name(record, number, vp),
             "round_numbers": sorted(r.number for r in record.rounds),
             "in_progress": round_record.pending,
             "live": not finished(record),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .model import Entrant
-from .sides import orient
+from .sides import better_way_costs
 
 # The widest weight rustworkx takes is a signed 128-bit integer; stay well under it.
 MAX_WEIGHT_BITS = 110
@@ -132,22 +132,22 @@ class Criteria:
             raise OverflowError(f"pair weights would need {self.bits} bits")
         self.ceiling = 1 << self.bits
 
-    def cost(self, higher: Entrant, lower: Entrant) -> tuple[int, object]:
+    def cost(self, higher: Entrant, lower: Entrant) -> int:
         gap = higher.half_points - lower.half_points
         size, position = self.groups.size, self.groups.position
         score_digit = self.level_base ** self.level[gap] if gap else 0
         floater = (size[higher.id] - 1 - position[higher.id]) + position[lower.id] if gap else 0
-        way = orient(higher, lower)
+        fault_count, unmet = better_way_costs(higher, lower)
         same_half = split = 0
         if not gap and self.split_radix > 1:
             same_half, split = halves(position[higher.id], position[lower.id], size[higher.id])
         value = score_digit
         value = value * self.float_radix + floater
-        value = value * self.faults_radix + way.faults
-        value = value * self.unmet_radix + way.unmet
+        value = value * self.faults_radix + fault_count
+        value = value * self.unmet_radix + unmet
         value = value * self.same_half_radix + same_half
         value = value * self.split_radix + split
-        return value, way
+        return value
 
     def weight(self, higher: Entrant, lower: Entrant) -> int:
-        return self.ceiling - self.cost(higher, lower)[0]
+        return self.ceiling - self.cost(higher, lower)

@@ -12,7 +12,8 @@ import rustworkx
 
 from .criteria import Criteria, allowed, criterion_one_bound
 from .model import Entrant, PairingImpossible
-from .sides import ABSOLUTE, orient, preference
+from .model import FIRST, SECOND
+from .sides import better_way_costs, orient, own_costs, preference
 
 # Fields up to this size are paired exactly in one matching; larger ones by groups.
 EXACT_FIELD = 160
@@ -145,19 +146,24 @@ def _pair_group(group: list[Entrant]) -> list[tuple[Entrant, Entrant]] | None:
     A larger one is matched on a window of candidates, widened until the
     result meets the lower bounds of criteria 2 and 3 (`side_bounds`), which
     proves it optimal on them; criterion 4 is then optimal within the window.
+    A widening is only made when it can improve the result: the bound is
+    met by some pairing of the whole group whenever it is large beside the
+    games its players have played among themselves (`bound_is_reached`);
+    otherwise the group is small and matched whole at once.
     """
     if not group:
         return []
     criteria = Criteria(group, [])
-    if len(group) <= COMPLETE_GROUP:
+    if len(group) <= COMPLETE_GROUP or not bound_is_reached(group):
         candidates = [(i, j) for i in range(len(group)) for j in range(i + 1, len(group)) if allowed(group[i], group[j])]
         pairs = matching(group, [(i, j, criteria.weight(group[i], group[j])) for i, j in candidates])
         return pairs if len(pairs) * 2 == len(group) else None
+    bounds = side_bounds(group)
     width = WINDOW
     while True:
         candidates = _window(group, width)
         pairs = matching(group, [(i, j, criteria.weight(group[i], group[j])) for i, j in candidates])
-        if len(pairs) * 2 == len(group) and _meets_side_bounds(group, pairs):
+        if len(pairs) * 2 == len(group) and _side_costs(pairs) == bounds:
             return pairs
         if width >= len(group):
             return pairs if len(pairs) * 2 == len(group) else None
@@ -165,32 +171,54 @@ def _pair_group(group: list[Entrant]) -> list[tuple[Entrant, Entrant]] | None:
 
 
 def side_bounds(group: list[Entrant]) -> tuple[int, int]:
-    """Lower bounds, ignoring rematches, on criterion-2 faults and criterion-3 unmet preferences.
+    """The fewest criterion-2 faults, and then criterion-3 unmet preferences, any pairing of `group` can have
+    when rematches are left aside: a lower bound on every pairing's (faults, unmet), compared in that order.
 
-    Faults: a player who must play first faults only against another who must;
-    the surplus of such players over the rest pairs among itself (likewise
-    second).  Unmet: after pairing "first" with "second" preferences and the
-    surplus with players who have none, what is left pairs among itself.
+    Each pair has one player on each side, so a pairing of the group gives
+    half of it the first move, and its faults and unmet preferences are each
+    player's own on the side they play (`own_costs`).  The fewest over every
+    such half are those of the players whom the first move costs least
+    against the second: a fault nobody can avoid (a player faulting on
+    either side) is counted, as are the faults of too many players who must
+    play the same side.  Any half is some pairing's when rematches allow.
     """
-    size = len(group)
-    prefs = [preference(e.sides) for e in group]
-    must = {side: sum(1 for p in prefs if p.strength == ABSOLUTE and p.side == side) for side in "FS"}
-    fault_bound = sum((max(0, 2 * count - size) + 1) // 2 for count in must.values())
-    wants = {side: sum(1 for p in prefs if p.side == side) for side in "FS"}
-    indifferent = size - wants["F"] - wants["S"]
-    surplus = max(0, abs(wants["F"] - wants["S"]) - indifferent)
-    return fault_bound, (surplus + 1) // 2
+    scale = len(group) + 1  # more than the unmet preferences a group can have: faults weigh more than any number
+    first_costs = [_own_cost(player.sides, FIRST, scale) for player in group]
+    second_costs = [_own_cost(player.sides, SECOND, scale) for player in group]
+    extra = sorted(f - s for f, s in zip(first_costs, second_costs))
+    total = sum(second_costs) + sum(extra[: len(group) // 2])
+    return divmod(total, scale)
 
 
-def _meets_side_bounds(group: list[Entrant], pairs) -> bool:
-    faults = unmet = 0
-    rank = {e.id: i for i, e in enumerate(group)}
-    for a, b in pairs:
-        higher, lower = (a, b) if rank[a.id] < rank[b.id] else (b, a)
-        way = orient(higher, lower)
-        faults += way.faults
-        unmet += way.unmet
-    return (faults, unmet) == side_bounds(group)
+def _own_cost(sides: str, side: str, scale: int) -> int:
+    """`own_costs` as one number: faults times `scale`, plus the unmet preference."""
+    fault_count, unmet = own_costs(sides, side)
+    return fault_count * scale + unmet
+
+
+def bound_is_reached(group: list[Entrant]) -> bool:
+    """Whether some pairing of `group`, rematches and all, meets `side_bounds`.
+
+    True when each half of the group is at least twice the most games any of
+    its players has played inside it (d): then any half of the group can be
+    paired against the other half without a rematch (Hall's condition: a set
+    of up to n/2 − d players of one half meets at least n/2 − d of the other,
+    and a larger one, over d, meets every player of it), in particular the
+    half that meets the bound.
+    """
+    ids = {e.id for e in group}
+    barred: dict[int, set[int]] = {e.id: set() for e in group}
+    for player in group:
+        for opponent in player.opponents & ids:  # either player's record of the game bars the pair (`rematch`)
+            barred[player.id].add(opponent)
+            barred[opponent].add(player.id)
+    return len(group) // 2 >= 2 * max(len(b) for b in barred.values())
+
+
+def _side_costs(pairs) -> tuple[int, int]:
+    """A pairing's criterion-2 faults and criterion-3 unmet preferences, each pair the better way round."""
+    costs = [better_way_costs(a, b) for a, b in pairs]
+    return sum(c[0] for c in costs), sum(c[1] for c in costs)
 
 
 def _window(group: list[Entrant], width: int) -> list[tuple[int, int]]:

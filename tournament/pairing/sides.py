@@ -95,11 +95,27 @@ class Orientation:
     why: str
 
 
+def own_costs(sides: str, side: str) -> tuple[int, int]:
+    """A player's own criterion-2 faults and criterion-3 unmet preference (0 or 1) if, with this history, they
+    play `side` now: a pair's costs are its two players' (`side_costs`)."""
+    return faults(sides, side), int(preference(sides).side not in (None, side))
+
+
 def side_costs(first: Entrant, second: Entrant) -> tuple[int, int]:
     """Criterion-2 faults and criterion-3 unmet preferences when `first` plays first against `second`."""
-    fault_count = faults(first.sides, FIRST) + faults(second.sides, SECOND)
-    unmet = (preference(first.sides).side not in (None, FIRST)) + (preference(second.sides).side not in (None, SECOND))
-    return fault_count, unmet
+    return _costs(first.sides, second.sides)
+
+
+@lru_cache(maxsize=16384)
+def _costs(first_sides: str, second_sides: str) -> tuple[int, int]:
+    (first_faults, first_unmet), (second_faults, second_unmet) = own_costs(first_sides, FIRST), own_costs(
+        second_sides, SECOND)
+    return first_faults + second_faults, first_unmet + second_unmet
+
+
+def better_way_costs(a: Entrant, b: Entrant) -> tuple[int, int]:
+    """The (faults, unmet) of the better way round for a pair, fewest faults first: what `orient` gives them."""
+    return min(_costs(a.sides, b.sides), _costs(b.sides, a.sides))
 
 
 def orient(higher: Entrant, lower: Entrant) -> Orientation:

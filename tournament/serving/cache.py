@@ -39,7 +39,8 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.locmem import LocMemCache
 from django.http import HttpResponse, HttpResponseNotModified, QueryDict
 from django.utils.cache import patch_cache_control
 
@@ -255,6 +256,16 @@ def _missed(view, request, args, kwargs, key: str, latest_key: str):
 
 _building: dict[str, threading.Lock] = {}
 
+# This process's own copies of remembered values, the latest version of each (name, tournament): a value read
+# back from the cache is unpickled, which for a 500-player standings report costs a third of a page.  A key's
+# value never changes, but a copy is used only while the cache still holds its key (a cheap look-up, no
+# unpickling), so an emptied cache (after a restore; between tests) empties them too.  Bounded: the oldest leaves.
+_copies: dict[str, tuple[str, object]] = {}
+MAX_COPIES = 16
+# What a cache of this process's own memory holds under a remembered value's key: the value is in `_copies`
+# already, and pickling it into the cache as well (another 30 ms of a 500-player report) would serve nobody else.
+HELD_HERE = "held in the process"
+
 
 def remembered(name: str, tournament, build):
     """`build()`, kept in the cache under `name` and the tournament's standings version: built once per change.
@@ -265,23 +276,53 @@ def remembered(name: str, tournament, build):
     row as the caller read it, before it reads the data `build` uses, so the
     value is never older than its key.  In this process one thread builds it
     while the others asking for it wait; a cache that fails means a build each time.
+    The process keeps its own copy of the latest version it read (`_copies`).
     """
-    key = f"public-value:{release()}:{name}:t{tournament.pk}-{tournament.data_version}"
-    value = _cache_get(key)
+    slot = f"{name}:t{tournament.pk}"
+    key = f"public-value:{release()}:{slot}-{tournament.data_version}"
+    value = _held(slot, key)
     if value is not None:
         return value
     with _flights_lock:
         lock = _building.setdefault(key, threading.Lock())
     try:
         with lock:
-            value = _cache_get(key)
+            value = _held(slot, key)
             if value is None:
                 value = build()
-                _cache_set(key, value)
+                _cache_set(key, value if _shared() else HELD_HERE)
+                _keep_copy(slot, key, value)
     finally:
         with _flights_lock:
             _building.pop(key, None)
     return value
+
+
+def _shared() -> bool:
+    """Whether other processes read the cache (Redis), not only this one (the memory cache)."""
+    return not isinstance(caches["default"], LocMemCache)
+
+
+def _held(slot: str, key: str):
+    """The value under `key`: this process's copy while the cache holds the key, else the shared cache's; None
+    when neither has it."""
+    copy = _copies.get(slot)
+    if copy is not None and copy[0] == key and _cache_call("has_key", key, failed=False):
+        return copy[1]
+    if not _shared():
+        return None
+    value = _cache_get(key)
+    if value is not None:
+        _keep_copy(slot, key, value)
+    return value
+
+
+def _keep_copy(slot: str, key: str, value) -> None:
+    with _flights_lock:
+        _copies.pop(slot, None)
+        _copies[slot] = (key, value)
+        while len(_copies) > MAX_COPIES:
+            _copies.pop(next(iter(_copies)))
 
 
 # --- the decorator ------------------------------------------------------------------------

@@ -30,8 +30,12 @@ def absolute(path: str, request=None) -> str:
 
 def players_links(tournament: Tournament, request=None) -> dict[int, str]:
     """Every player's private link, by player number (the record's player id); one query."""
-    return {number: absolute(reverse("player_link", args=[token]), request)
-            for number, token in Player.objects.filter(tournament=tournament).values_list("number", "link_token")}
+    tokens = list(Player.objects.filter(tournament=tournament).values_list("number", "link_token"))
+    if not tokens:
+        return {}
+    # The address is the same around every token: reversed once, not once a player (500 were a fifth of `print`).
+    before, after = reverse("player_link", args=[tokens[0][1]]).split(tokens[0][1], 1)
+    return {number: absolute(f"{before}{token}{after}", request) for number, token in tokens}
 
 
 def pairings_address(tournament: Tournament, round_number: int, request=None) -> str:

@@ -39,7 +39,9 @@ class Command(BaseCommand):
         if what in ROUND_SHEETS:
             check_round(tournament, round_number)
         try:
-            data = SHEETS[what](record_of(tournament), round_number, paper, sheet_addresses(tournament))
+            # No sheet shows a move log: they stay in the database (decoding them was a tenth of the command).
+            record = record_of(tournament, with_logs=False)
+            data = SHEETS[what](record, round_number, paper, sheet_addresses(tournament))
         except pdf.PrintError as error:
             raise CommandError(str(error), returncode=2)
         try:
