@@ -11,9 +11,10 @@
     return six;
   }
 
+  function shortTile(tile) { return tile[0] === tile[1] ? "double " + H.COLOUR_WORDS[tile[0]] : H.COLOUR_WORDS[tile[0]] + "-" + H.COLOUR_WORDS[tile[1]]; }
   function drawWords(e) {
-    if (e.tiles) return "drew " + e.tiles.map(H.tileWords).join("; ");
-    return "drew " + (e.count === 1 ? "a tile" : e.count + " tiles");
+    var n = e.tiles ? e.tiles.length : e.count;
+    return "drew " + (n === 1 ? "a tile" : n + " tiles") + (e.tiles ? " (" + e.tiles.map(shortTile).join(", ") + ")" : "");
   }
 
   /* The log's events as turns: [{player, text}], a player's placements, bonuses, swap and draws in one line. */
@@ -34,7 +35,7 @@
         current.parts.push((current.placed ? "bonus: " : "") + H.tileWords(e.tile) + " for " + H.gainWords(points(e.gain)));
         current.placed += 1;
       } else if (e.type === "swap") {
-        current.parts.push("swapped the rack, showing " + e.rack.map(H.tileWords).join("; "));
+        current.parts.push("swapped the rack, showing " + e.rack.map(shortTile).join(", "));
       } else if (e.type === "draw") {
         current.parts.push(drawWords(e));
       }
@@ -52,7 +53,7 @@
       return who + " placed " + H.tileWords(e.tile) + ": " + H.COLOUR_WORDS[e.tile[0]] + " on " + board.place(a) +
         ", " + H.COLOUR_WORDS[e.tile[1]] + " on " + board.place(b) + "; scored " + H.gainWords(points(e.gain)) + ".";
     }
-    if (e.type === "swap") return who + " swapped the rack, showing " + e.rack.map(H.tileWords).join("; ") + ".";
+    if (e.type === "swap") return who + " swapped the rack, showing " + e.rack.map(shortTile).join(", ") + ".";
     if (e.type === "flag") return "";  // said with what follows, by flagWords
     return "";
   }
