@@ -124,3 +124,81 @@ def test_the_replay_steps_by_keyboard(page):
     expect(where).to_contain_text(f"Placement 1 of {placements}: {match.first.name} ")
     page.keyboard.press("End")
     expect(where).to_contain_text(f"Placement {placements} of {placements}")
+
+
+FAKE_SOCKET = """
+window.socketLog = {made: 0, sent: []};
+window.WebSocket = class {
+  constructor(url) {
+    window.socketLog.made += 1;
+    this.readyState = 0;
+    window.fakeSocket = this;
+    setTimeout(() => { this.readyState = 1; this.onopen && this.onopen({}); }, 50);
+  }
+  send(text) { window.socketLog.sent.push(JSON.parse(text)); }
+  close() {}
+  serverSays(message) { this.onmessage({data: JSON.stringify(message)}); }
+  serverCloses(code) { this.readyState = 3; this.onclose({code: code}); }
+};
+window.WebSocket.OPEN = 1;
+"""
+
+
+def test_the_socket_echoes_the_pings_id_and_a_replaced_link_is_said_and_not_reopened(page):
+    event, match, room = online_game("Socket Codes Open")
+    page.add_init_script(FAKE_SOCKET)
+    page.goto(f"{page.base}/p/{match.first.link_token}/play/")
+    expect(page.locator("#status")).to_have_text("Your turn: choose a tile.", timeout=10_000)
+    page.wait_for_function("() => window.fakeSocket && window.fakeSocket.readyState === 1")
+    page.evaluate("window.fakeSocket.serverSays({type: 'ping', id: 7})")
+    assert page.evaluate("window.socketLog.sent") == [{"type": "pong", "id": 7}]  # its id, nothing about time
+    page.evaluate("window.fakeSocket.serverCloses(4410)")
+    expect(page.locator("#net")).to_have_text("This link was replaced: ask the organiser for your new one.")
+    page.wait_for_timeout(3000)  # any other close would have opened a new socket by now
+    assert page.evaluate("window.socketLog.made") == 1
+    expect(page.locator("#net")).to_have_text("This link was replaced: ask the organiser for your new one.")
+
+
+def test_a_move_the_server_asks_again_for_goes_again_with_the_same_client_id(page):
+    event, match, room = online_game("Socket Retry Open")
+    page.add_init_script(FAKE_SOCKET)
+    posted = []
+    page.on("request", lambda request: posted.append(json.loads(request.post_data)) if request.method == "POST" else None)
+    page.goto(f"{page.base}/p/{match.first.link_token}/play/")
+    expect(page.locator("#status")).to_have_text("Your turn: choose a tile.", timeout=10_000)
+    page.wait_for_function("() => window.fakeSocket && window.fakeSocket.readyState === 1")
+    page.locator("#rack .tile").first.click()
+    page.locator(".board .cell.legal").first.click()
+    page.locator(".board .cell.legal").first.click()
+    page.locator("#confirm").click()
+    page.wait_for_function("() => window.socketLog.sent.some(m => m.type === 'move')")
+    page.evaluate("window.fakeSocket.serverSays({type: 'refused', error: {code: 'retry', message: 'again'}})")
+    page.evaluate("window.fakeSocket.serverCloses(4503)")  # the server had a hiccup: a new socket, the move again
+    # While the socket is down the page reads the room over HTTP: the move still pending goes that way, the same
+    # client id, and the server applies it once.
+    expect(page.locator("#status")).to_have_text(re.compile("is playing"), timeout=10_000)
+    assert sum(e["type"] == "place" for e in look(room, 0)["events"]) == 1
+    moves = [m for m in page.evaluate("window.socketLog.sent") if m["type"] == "move"]
+    assert len({m["client_id"] for m in moves + posted}) == 1 and moves[0]["action"] == "place" and posted
+
+
+def test_the_live_region_says_the_opponents_placement_and_confirming_may_be_turned_off(page):
+    event, match, room = online_game("Said Open")
+    page.goto(f"{page.base}/p/{match.second.link_token}/play/")  # the second player: the first plays first
+    expect(page.locator("#status")).to_have_text(f"{match.first.name} is playing.", timeout=10_000)
+    opponent_turn(room, 0)
+    placed = next(e for e in look(room, 1)["events"] if e["type"] == "place")
+    words = {"R": "red", "O": "orange", "Y": "yellow", "G": "green", "B": "blue", "P": "purple"}
+    expect(page.locator("#said")).to_contain_text(
+        f"{match.first.name} placed {words[placed['tile'][0]]}", timeout=10_000)
+    expect(page.locator("#said")).to_contain_text("Your turn.")
+    page.locator("#ask-confirm").uncheck()
+    page.reload()
+    expect(page.locator("#ask-confirm")).not_to_be_checked()  # remembered by the browser
+    expect(page.locator("#status")).to_contain_text("Your turn: choose a tile.")
+    page.locator("#rack .tile").first.click()
+    page.locator(".board .cell.legal").first.click()
+    page.locator(".board .cell.legal").first.click()  # sent at once: no Confirm asked
+    expect(page.locator("#confirm-bar")).to_be_hidden()
+    expect(page.locator("#status")).not_to_contain_text("choose", timeout=10_000)
+    assert sum(e["type"] == "place" and e["player"] == 1 for e in look(room, 1)["events"]) == 1
