@@ -107,3 +107,12 @@ def snap(page, name: str) -> None:
     """A screenshot of the window as the player sees it (not the whole page: what fits without scrolling)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def snap_both(page, name: str) -> None:
+    """Screenshots of the window at 390x844 and at 1280x800, the viewport put back as it was."""
+    size = page.viewport_size
+    for width, height in ((390, 844), (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        snap(page, f"{name}-{width}")
+    page.set_viewport_size(size)

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .room_play import look, online_game, opponent_turn, snap, status
+from .room_play import look, online_game, opponent_turn, snap, snap_both, status
 
 pytestmark = pytest.mark.django_db(transaction=True)
 MY_TURN = re.compile(r"choose a tile|end your turn|Game over", re.I)
@@ -44,18 +44,13 @@ def test_a_whole_game_by_touch_on_a_phone_every_placement_confirmed(phone):
     confirmed, undone, told_taken, shots = 0, False, False, set()
     while True:
         opponent_turn(room, 1)
-        try:
-            expect(page.locator("#status")).to_have_text(MY_TURN, timeout=15_000)
-        except AssertionError:
-            snap(page, "debug")
-            print(look(room, 0))
-            raise
+        expect(page.locator("#status")).to_have_text(MY_TURN, timeout=15_000)
         text = status(page)
         if "Game over" in text:
             break
         if "end your turn" in text.lower():
             if "swap" not in shots:
-                snap(page, "swap-offered-390")
+                snap_both(page, "swap-offered")
                 shots.add("swap")
             on_screen(page, "#end-turn")
             page.locator("#end-turn").tap()
@@ -65,7 +60,7 @@ def test_a_whole_game_by_touch_on_a_phone_every_placement_confirmed(phone):
             snap(page, "your-turn-390")
             shots.add("your-turn")
         if "Bonus" in text and "bonus" not in shots:
-            snap(page, "bonus-390")
+            snap_both(page, "bonus")
             shots.add("bonus")
         page.locator("#rack .tile").first.tap()
         if not told_taken and page.locator(".board .cell.filled:not(.start)").count():
