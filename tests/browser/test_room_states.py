@@ -189,8 +189,8 @@ def test_the_live_region_says_the_opponents_placement_and_confirming_may_be_turn
     opponent_turn(room, 0)
     placed = next(e for e in look(room, 1)["events"] if e["type"] == "place")
     words = {"R": "red", "O": "orange", "Y": "yellow", "G": "green", "B": "blue", "P": "purple"}
-    expect(page.locator("#said")).to_contain_text(
-        f"{match.first.name} placed {words[placed['tile'][0]]}", timeout=10_000)
+    expect(page.locator("#said")).to_contain_text(re.compile(
+        f"{match.first.name} placed (double )?{words[placed['tile'][0]]}.*; scored "), timeout=10_000)
     expect(page.locator("#said")).to_contain_text("Your turn.")
     page.locator("#ask-confirm").uncheck()
     page.reload()

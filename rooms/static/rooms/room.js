@@ -60,7 +60,7 @@
     else if (message.log_from === log.length) log = log.concat(message.events);
     else { link.resync(); return; } // a gap: ask for the whole room again
     message.events = log;
-    var flagsBefore = state ? state.flagged.join() : "";
+    var flagsBefore = state ? state.flagged.join() : "", turnBefore = state ? state.turn : null;
     state = message;
     receivedAt = performance.now();
     if (first) recall();
@@ -71,18 +71,19 @@
     }
     if (message.error && !sending) { proposal = null; firstCell = null; }
     drawAll();
-    if (!first && moved) tell(before, flagsBefore);
+    if (!first && moved) tell(before, flagsBefore, turnBefore);
     if (first) say(statusText());
   }
 
-  function tell(before, flagsBefore) {
+  /* What the live region says of what just happened: the new events in words, a flag, then whose turn it is. */
+  function tell(before, flagsBefore, turnBefore) {
     var words = [];
     log.slice(before).forEach(function (e) { words.push(W.said(e, state.players, seat, board)); });
     if (state.flagged.join() !== flagsBefore) words.push(W.flagWords(state, seat));
     if (state.status === "finished") words.push(W.resultWords(state));
     else if (mine() && state.stage === "bonus") words.push("A bonus placement: place another tile.");
     else if (mine() && state.stage === "decide" && state.may_swap) words.push("You may swap your rack, or end your turn.");
-    else if (state.turn !== null && (wasMine !== mine() || log.length > before)) words.push(mine() ? "Your turn." : "");
+    else if (state.turn !== null && state.turn !== turnBefore) words.push(mine() ? "Your turn." : state.players[state.turn] + "'s turn.");
     say(words.filter(Boolean).join(" "));
   }
 
