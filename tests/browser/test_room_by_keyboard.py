@@ -84,6 +84,8 @@ def test_a_whole_game_by_keyboard_alone_each_placement_in_at_most_six_presses(pa
             if "swap" not in shots:
                 snap(page, "swap-offered-1280")
                 shots.add("swap")
+            # The placed tile has left the rack: as many tiles shown as it holds (5 until the refill).
+            expect(page.locator("#rack .tile:visible")).to_have_count(len(look(room, 0)["rack"]))
             for _ in range(6):
                 if page.evaluate("document.activeElement.id") == "end-turn":
                     break

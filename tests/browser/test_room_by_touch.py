@@ -52,6 +52,8 @@ def test_a_whole_game_by_touch_on_a_phone_every_placement_confirmed(phone):
             if "swap" not in shots:
                 snap_both(page, "swap-offered")
                 shots.add("swap")
+            # The placed tile has left the rack: as many tiles shown as it holds (5 until the refill).
+            expect(page.locator("#rack .tile:visible")).to_have_count(len(look(room, 0)["rack"]))
             on_screen(page, "#end-turn")
             page.locator("#end-turn").tap()
             expect(page.locator("#status")).not_to_have_text(re.compile("end your turn", re.I))

@@ -1,7 +1,8 @@
 // The game room in the browser (online-play.md): shows the room as the server sends it, and sends moves.
 // The server is the only authority: the page keeps the last message, the player's choice in progress (a tile, its
 // turn, the cells: in the tab's session storage, so a reload keeps it) and a preview of what a placement scores
-// (hexes.js); nothing is sent before Confirm.  Needs poll.js (the clock formatter), hexes.js, words.js, link.js.
+// (hexes.js); nothing is sent before Confirm.  Needs poll.js (the clock formatter), hexes.js, words.js, link.js,
+// prefs.js and actions.js.
 (function () {
   "use strict";
   var root = document.getElementById("room");
@@ -19,7 +20,7 @@
   var sending = null;   // the move on its way (link.js), drawn in place meanwhile
   var focusKey = board.keys[Math.floor(board.keys.length / 2)]; // the board's one Tab stop (roving tabindex)
   var rackFocus = 0, baseTitle = document.title, wasMine = null;
-  var CHOICE_KEY = "ingenious-choice:" + root.dataset.socket, CONFIRM_KEY = "ingenious-confirm";
+  var CHOICE_KEY = "ingenious-choice:" + root.dataset.socket;
   var tiles = [];
   var letterOf = {};
   board.svg.querySelectorAll(".letters text").forEach(function (t) { letterOf[t.dataset.cell] = t; });
@@ -27,7 +28,6 @@
   function $(id) { return document.getElementById(id); }
   function mine() { return state && state.status === "playing" && state.turn === seat && seat !== null; }
   function placing() { return mine() && state.stage !== "decide"; }
-  function confirmOn() { try { return localStorage.getItem(CONFIRM_KEY) !== "off"; } catch (e) { return true; } }
   function say(text) { if (text) { var live = $("said"); live.textContent = ""; setTimeout(function () { live.textContent = text; }, 50); } }
   function refusal(text) { var p = $("refusal"); if (p) p.textContent = text; }
 
@@ -330,38 +330,12 @@
     if ($("turn-sound")) $("turn-sound").closest(".sound").hidden = true; // no turn is coming any more
   }
 
-  // -- the turn's sound, if the player asked for it --------------------------------------------------------------
-  var SOUND_KEY = "ingenious-turn-sound", audio = null, soundBox = $("turn-sound");
-  function soundOn() { try { return seat !== null && localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { return false; } }
-  function wakeAudio() {
-    var Context = window.AudioContext || window.webkitAudioContext;
-    if (!audio && Context) audio = new Context();
-    if (audio && audio.state === "suspended") audio.resume();
-  }
-  function beep() {
-    root.dataset.beeps = String(Number(root.dataset.beeps || 0) + 1); // counted, for the tests
-    if (!audio) return;
-    var now = audio.currentTime, osc = audio.createOscillator(), gain = audio.createGain();
-    osc.frequency.value = 880;
-    gain.gain.setValueAtTime(0.0001, now);
-    gain.gain.exponentialRampToValueAtTime(0.2, now + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.25);
-    osc.connect(gain).connect(audio.destination);
-    osc.start(now);
-    osc.stop(now + 0.3);
-  }
-  function remembered(box, key, on) {
-    if (!box) return;
-    box.checked = on();
-    box.addEventListener("change", function () {
-      try { localStorage.setItem(key, box.checked ? "on" : "off"); } catch (e) { /* a private window */ }
-      if (key === SOUND_KEY && box.checked) wakeAudio();
-    });
-  }
-  remembered(soundBox, SOUND_KEY, soundOn);
-  remembered($("ask-confirm"), CONFIRM_KEY, confirmOn);
-  // A browser lets a page play sound only after the player has touched it: any click wakes the sound up.
-  document.addEventListener("click", function () { if (soundOn()) wakeAudio(); });
+  // -- the player's choices the browser remembers: confirming each placement (on by default), the turn's sound --
+  var prefs = window.IngeniousPrefs;
+  function soundOn() { return seat !== null && prefs.soundOn(); }
+  function confirmOn() { return prefs.confirmOn(); }
+  function beep() { root.dataset.beeps = String(Number(root.dataset.beeps || 0) + 1); prefs.beep(); } // counted, for the tests
+  prefs.wire($("turn-sound"), $("ask-confirm"));
 
   // -- choosing, confirming, sending -----------------------------------------------------------------------------
   var actions = window.IngeniousRoomActions.wire({
