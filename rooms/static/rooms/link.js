@@ -40,10 +40,7 @@
                                  body: JSON.stringify(move) })
         .then(function (response) { return response.json(); })
         .then(receive)
-        .catch(function () {
-          // No answer: the move stays on its way and goes again, same client id, when the connection is back.
-          handlers.state("Your move is waiting for the connection: it is sent again as soon as it is back.", "lost");
-        });
+        .catch(lost); // no answer: the move stays on its way and goes again, same client id, when the connection is back
     }
 
     /* A move (action, tile, cells, seq): it goes once, and again with the same client id until answered. */
@@ -73,6 +70,12 @@
       handlers.message(message);
     }
 
+    /* No answer from the server: said, with the move waiting if there is one. */
+    function lost() {
+      handlers.state(pending ? "Your move is waiting for the connection: it is sent again as soon as it is back."
+                             : "Connection lost: trying again…", "lost");
+    }
+
     function poll() {
       return fetch(root.dataset.state, { cache: "no-store" })
         .then(function (r) { if (!r.ok) throw new Error(String(r.status)); return r.json(); })
@@ -80,7 +83,7 @@
           receive(message);
           if (pending && pending.seq === message.seq) transmit(); // it never arrived: again, same client id
         })
-        .catch(function () { if (socket === null) handlers.state("Connection lost: trying again…", "lost"); });
+        .catch(function () { if (socket === null) lost(); });
     }
     function startPolling() { if (!polling && !closedForGood) { poll(); polling = setInterval(poll, 2000); } }
     function stopPolling() { if (polling) { clearInterval(polling); polling = null; } }
