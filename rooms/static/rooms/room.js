@@ -323,6 +323,7 @@
 
   function drawAfter() {
     $("after").hidden = false;
+    root.classList.add("finished"); // no more buttons to press
     $("result-words").textContent = W.resultWords(state);
     var hasLog = !(state.outcome.forfeit || state.outcome.decided);
     // A forfeit, or an arbiter's decision, may have no move log: the replay is only for a game the room finished.
