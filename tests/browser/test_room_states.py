@@ -192,6 +192,10 @@ def test_the_live_region_says_the_opponents_placement_and_confirming_may_be_turn
     expect(page.locator("#said")).to_contain_text(re.compile(
         f"{match.first.name} placed (double )?{words[placed['tile'][0]]}.*; scored "), timeout=10_000)
     expect(page.locator("#said")).to_contain_text("Your turn.")
+    # The move list: the turn in words, its draw folded in, no coordinates.
+    turn = page.locator("#moves li").nth(2)
+    expect(turn).to_have_text(re.compile(f"^{match.first.name}: (double )?{words[placed['tile'][0]]}.* for .*; drew a tile\\.$"))
+    assert "[" not in page.locator("#moves").inner_text()
     page.locator("#ask-confirm").uncheck()
     page.reload()
     expect(page.locator("#ask-confirm")).not_to_be_checked()  # remembered by the browser
