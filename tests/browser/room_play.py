@@ -17,6 +17,9 @@ SHOTS = Path(os.environ.get("ROOM_SHOTS", "/tmp/shots-play"))
 AREA = {(q, r) for q in range(-5, 6) for r in range(-5, 6) if max(abs(q), abs(r), abs(q + r)) <= 5}
 
 
+QUICK_POLL = "window.ingeniousPollMs = 300;"  # the test server has no socket: read the room more often than 2 s
+
+
 def online_game(name: str, clock_s: int = 600):
     """A published online round of two: (the match, its room); Ann Able plays first."""
     event = make_event(name, ["Ann Able", "Ben Baker"], clock_s=clock_s, play="online", publish_round_one=True)

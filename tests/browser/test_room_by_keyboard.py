@@ -13,7 +13,7 @@ import statistics
 import pytest
 from playwright.sync_api import expect
 
-from .room_play import look, cell_of, focused_cell, key_path, online_game, opponent_turn, snap, status
+from .room_play import QUICK_POLL, look, cell_of, focused_cell, key_path, online_game, opponent_turn, snap, status
 
 pytestmark = pytest.mark.django_db(transaction=True)
 MY_TURN = re.compile(r"choose a tile|end your turn|Game over", re.I)
@@ -68,6 +68,7 @@ def place_by_keyboard(page, room, presses: list[int], tiles: list[int], anywhere
 def test_a_whole_game_by_keyboard_alone_each_placement_in_at_most_six_presses(page):
     event, match, room = online_game("Keyboard Open")
     page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_init_script(QUICK_POLL)
     page.goto(f"{page.base}/p/{match.first.link_token}/play/")
     expect(page.locator("#status")).to_have_text(MY_TURN, timeout=15_000)
     # The whole board fits the window.

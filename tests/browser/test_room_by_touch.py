@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .room_play import look, online_game, opponent_turn, snap, snap_both, status
+from .room_play import QUICK_POLL, look, online_game, opponent_turn, snap, snap_both, status
 
 pytestmark = pytest.mark.django_db(transaction=True)
 MY_TURN = re.compile(r"choose a tile|end your turn|Game over", re.I)
@@ -19,6 +19,7 @@ MY_TURN = re.compile(r"choose a tile|end your turn|Game over", re.I)
 def phone(live_server, chromium):
     context = chromium.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     tab = context.new_page()
+    tab.add_init_script(QUICK_POLL)
     tab.base = live_server.url
     errors = []
     tab.on("pageerror", lambda error: errors.append(str(error)))

@@ -85,7 +85,9 @@
         })
         .catch(function () { if (socket === null) lost(); });
     }
-    function startPolling() { if (!polling && !closedForGood) { poll(); polling = setInterval(poll, 2000); } }
+    // Every 2 s while the socket is down (a test may ask for less, before the page loads: window.ingeniousPollMs).
+    var pollEvery = window.ingeniousPollMs || 2000;
+    function startPolling() { if (!polling && !closedForGood) { poll(); polling = setInterval(poll, pollEvery); } }
     function stopPolling() { if (polling) { clearInterval(polling); polling = null; } }
 
     function connect() {
