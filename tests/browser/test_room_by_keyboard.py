@@ -13,7 +13,7 @@ import statistics
 import pytest
 from playwright.sync_api import expect
 
-from .room_play import QUICK_POLL, look, cell_of, focused_cell, key_path, online_game, opponent_turn, snap, status
+from .room_play import QUICK_POLL, look, focused_cell, key_path, online_game, opponent_turn, snap, status
 
 pytestmark = pytest.mark.django_db(transaction=True)
 MY_TURN = re.compile(r"choose a tile|end your turn|Game over", re.I)
