@@ -117,19 +117,32 @@ def fault_svg(scene: FaultScene) -> str:
 
 
 def room_board_svg(players: int = 2) -> str:
-    """The empty playing area for a game room: every cell a `g.cell` with `data-cell="q,r"` for the room's
-    script to colour and to make choosable; start symbols as on the printed board."""
+    """The empty playing area for a game room, as a WAI-ARIA grid: a `row` per line of hexes, top to bottom, and in it
+    a `gridcell` per cell, left to right, each a `g.cell` with `data-cell="q,r"` for the room's script to colour, to
+    name and to make choosable (a start symbol's cell also `data-start`, its colour letter).  The letters on the
+    cells (`g.letters`, a `text` per cell with the same `data-cell`) and tiles' outlines (`g.outlines`) are drawn
+    over the cells and hidden from the accessibility tree: the cells' names say it all."""
     area = [CELLS[i] for i in sorted(area_cells(players))]
     starts = {CELLS[i]: LETTERS[c] for i, c in START_SYMBOLS.items()}
-    cells = []
-    for q, r in area:
-        x, y = _centre(q, r)
-        if (q, r) in starts:
-            letter = starts[(q, r)]
-            cells.append(_start_symbol(x, y, letter))
-        else:
-            cells.append(
-                f'<g class="cell" data-cell="{q},{r}"><title>[{q}, {r}]</title><polygon points="{_points(x, y)}" '
-                f'fill="{EMPTY_FILL}" stroke="{EMPTY_STROKE}"/><text x="{x:.1f}" y="{y + 4:.1f}"></text></g>'
-            )
-    return _board([], {}, "The game's board", {}, cells, [_centre(q, r) for q, r in area])
+    centres = [_centre(q, r) for q, r in area]
+    xs, ys, pad = [x for x, _ in centres], [y for _, y in centres], SIZE * 1.2
+    box = f"{min(xs) - pad:.0f} {min(ys) - pad:.0f} {max(xs) - min(xs) + 2 * pad:.0f} {max(ys) - min(ys) + 2 * pad:.0f}"
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}" class="board" id="board" role="grid" '
+             f'aria-label="The board">']
+    letters = []  # drawn apart from the cells: a cell's name is its label, not a letter inside it
+    for row in sorted({r for _, r in area}):
+        parts.append('<g role="row">')
+        for q, r in sorted(cell for cell in area if cell[1] == row):
+            x, y = _centre(q, r)
+            letter = starts.get((q, r))
+            fill, ink = (BY_LETTER[letter].hex, BY_LETTER[letter].ink) if letter else (EMPTY_FILL, "#000")
+            start = f' data-start="{letter}"' if letter else ""
+            stroke = '#000" stroke-width="2.5' if letter else EMPTY_STROKE
+            parts.append(f'<g class="cell{" start" if letter else ""}" role="gridcell" data-cell="{q},{r}"{start}>'
+                         f'<polygon points="{_points(x, y)}" fill="{fill}" stroke="{stroke}"/></g>')
+            letters.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" fill="{ink}" data-cell="{q},{r}">'
+                           f'{"★" + letter if letter else ""}</text>')
+        parts.append("</g>")
+    parts.append(f'<g class="letters" aria-hidden="true">{"".join(letters)}</g>'
+                 '<g class="outlines" aria-hidden="true"></g></svg>')
+    return "".join(parts)

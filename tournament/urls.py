@@ -5,7 +5,7 @@ from django.contrib.auth import views as auth_views
 
 from rooms import public as live_rooms
 from rooms import views as rooms
-from tournament.pages import player_link, views
+from tournament.pages import game_log, player_link, views
 from tournament.serving import converters, login_throttle  # noqa: F401 - converters registers <token:> and <number:>
 
 public = [
@@ -13,6 +13,8 @@ public = [
     path("round/<number:number>/", views.pairings, name="round"),
     path("players/<number:number>/", views.player, name="player"),
     path("round/<number:number>/table/<number:table>/", views.game, name="game"),
+    path("round/<number:number>/table/<number:table>/log.json", game_log.download, name="game_log"),
+    path("round/<number:number>/table/<number:table>/check/", game_log.check, name="game_check"),
     path("round/<number:number>/live.json", live_rooms.live, name="live_boards"),
     path("round/<number:number>/table/<number:table>/room/", rooms.watch, name="room_watch"),
     path("round/<number:number>/table/<number:table>/watch/", rooms.spectate, name="room_spectate"),

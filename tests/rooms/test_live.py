@@ -139,7 +139,8 @@ def play_one_turn(page) -> bool:
         page.locator("#rack .tile").first.click()
         page.locator(".board .cell.legal").first.click()
         page.locator(".board .cell.legal").first.click()
-        page.wait_for_function("() => !document.querySelector('.board .cell.chosen')", timeout=5_000)
+        page.locator("#confirm").click()  # nothing is sent before Confirm
+        page.wait_for_function("() => !document.querySelector('.board .cell.proposed, #room.sending')", timeout=5_000)
         time.sleep(0.15)
         return True
     if "end your turn" in status.lower():

@@ -1,34 +1,56 @@
-"""`python manage.py player_links SLUG [--json]` (docs/command-line.md).
+"""`python manage.py player_links SLUG [--json] [--base URL]` (docs/command-line.md).
 
-Each player's private link as a full address (from SITE_URL), one line per
-player: `id<TAB>name<TAB>link`; with --json, a list of {"id", "name", "link"}.
+Each player's private link as a full address, one line per player:
+`id<TAB>name<TAB>link`; with --json, a list of {"id", "name", "link"}.
 `id` is the player's id in the tournament file (its player number).
+The links start with `--base` when given, else `SITE_URL`; which base was used, and where it came from, is said on
+standard error (standard output stays the links alone, for scripts): with no `SITE_URL` set, the default
+http://127.0.0.1:8000 is rarely where the site runs (`PORT=9101 make run`).
 """
 
 import json
+from urllib.parse import urlsplit
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
+from django.urls import reverse
 
 from tournament.models import Player, Tournament
-from tournament.serving.site_url import players_links
+
+
+def _base(given: str | None) -> str:
+    """The links' base: `given` (checked as SITE_URL is), else SITE_URL."""
+    if not given:
+        return settings.SITE_URL
+    parts = urlsplit(given.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise CommandError(f"--base {given!r} is not a web address: give the site's own, e.g. "
+                           f"--base http://127.0.0.1:9101", returncode=2)
+    return given.strip().rstrip("/")
 
 
 class Command(BaseCommand):
-    help = "Print each player's private link as a full address (SITE_URL), for sending by mail or for scripts."
+    help = ("Print each player's private link as a full address (from --base, else SITE_URL), for sending by mail or "
+            "for scripts.")
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
         parser.add_argument("--json", action="store_true", help="a JSON list of {id, name, link}")
+        parser.add_argument("--base", help="the site's address as players reach it, e.g. http://127.0.0.1:9101 "
+                                           "(default: SITE_URL)")
 
-    def handle(self, *args, slug, json: bool, **options):
+    def handle(self, *args, slug, json: bool, base: str | None, **options):
         try:
             tournament = Tournament.objects.get(slug=slug)
         except Tournament.DoesNotExist:
             raise CommandError(f"no tournament with the slug {slug!r}", returncode=2)
-        links = players_links(tournament)
-        rows = [{"id": number, "name": name, "link": links[number]}
-                for number, name in Player.objects.filter(tournament=tournament).order_by("number")
-                .values_list("number", "name")]
+        root = _base(base)
+        where = ("--base" if base else "SITE_URL" if settings.SITE_URL_GIVEN
+                 else "SITE_URL is not set: the default; give --base or set SITE_URL for the address the site runs at")
+        self.stderr.write(f"Links on {root} ({where})")
+        rows = [{"id": number, "name": name, "link": root + reverse("player_link", args=[token])}
+                for number, name, token in Player.objects.filter(tournament=tournament).order_by("number")
+                .values_list("number", "name", "link_token")]
         if json:
             self.stdout.write(_dumps(rows))
             return

@@ -1,143 +1,113 @@
 // The game room in the browser (docs/online-play.md): shows the room as the server sends it, and sends moves.
-// The server is the only authority: this script keeps no game state of its own beyond the last message,
-// counts the running clock down between messages only for show, and asks again after any gap.
+// The server is the only authority: the page keeps the last message, the player's choice in progress (a tile, its
+// turn, the cells: in the tab's session storage, so a reload keeps it) and a preview of what a placement scores
+// (hexes.js); nothing is sent before Confirm.  Needs poll.js (the clock formatter), hexes.js, words.js, link.js,
+// prefs.js and actions.js.
 (function () {
   "use strict";
   var root = document.getElementById("room");
   if (!root) return;
-  var seatText = root.dataset.seat;
-  var seat = seatText === "" ? null : Number(seatText);
-  var COLOURS = "ROYGBP";
+  var H = window.IngeniousHexes, W = window.IngeniousWords, clockText = window.Ingenious.clockText;
+  var seat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
   var FILL = { R: "#d62728", O: "#ff7f0e", Y: "#e6c300", G: "#2ca02c", B: "#1f77b4", P: "#8e44ad" };
   var INK = { R: "#fff", O: "#000", Y: "#000", G: "#fff", B: "#fff", P: "#fff" };
   var EMPTY = "#f6f1e7";
-  var state = null; // the last message from the server
-  var log = []; // the game's log as far as this page has it (a socket message carries only what is new)
-  var receivedAt = 0; // performance.now() when it came
-  var chosen = null; // {index, tile} of the rack
-  var firstCell = null; // "q,r" chosen first
-  var socket = null, retry = 0, polling = null, clientCount = 0;
-  var baseTitle = document.title;
-
-  var cells = {};
-  root.querySelectorAll(".board .cell").forEach(function (g) { cells[g.dataset.cell] = g; });
+  var board = new H.Board(document.getElementById("board"));
+  var state = null, log = [], receivedAt = 0;
+  var chosen = null;    // {index, tile}: the rack's tile chosen, turned as the player turned it
+  var firstCell = null; // "q,r" chosen for the tile's first colour
+  var proposal = null;  // {tile, cells: [a, b]} in place, awaiting Confirm
+  var sending = null;   // the move on its way (link.js), drawn in place meanwhile
+  var focusKey = board.keys[Math.floor(board.keys.length / 2)]; // the board's one Tab stop (roving tabindex)
+  var rackFocus = 0, baseTitle = document.title, wasMine = null;
+  var CHOICE_KEY = "ingenious-choice:" + root.dataset.socket;
+  var tiles = [];
+  var letterOf = {};
+  board.svg.querySelectorAll(".letters text").forEach(function (t) { letterOf[t.dataset.cell] = t; });
 
   function $(id) { return document.getElementById(id); }
-  function names() { return state ? state.players : []; }
-  function clockText(ms) {
-    var s = Math.max(0, Math.ceil(ms / 1000));
-    return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
-  }
-  function clientId() { clientCount += 1; return (seat === null ? "s" : "p" + seat) + "-" + Date.now().toString(36) + "-" + clientCount; }
+  function mine() { return state && state.status === "playing" && state.turn === seat && seat !== null; }
+  function placing() { return mine() && state.stage !== "decide"; }
+  function say(text) { if (text) { var live = $("said"); live.textContent = ""; setTimeout(function () { live.textContent = text; }, 50); } }
+  function refusal(text) { var p = $("refusal"); if (p) p.textContent = text; }
 
-  // -- drawing the message -------------------------------------------------------------------
+  // -- the choice in progress, kept in the tab's session storage (a reload keeps it; the server keeps the rest) --
+  function remember() {
+    try {
+      if (!chosen || !state) sessionStorage.removeItem(CHOICE_KEY);
+      else sessionStorage.setItem(CHOICE_KEY, JSON.stringify({ seq: state.seq, chosen: chosen, first: firstCell, proposal: proposal }));
+    } catch (e) { /* storage refused: the choice is only lost on a reload */ }
+  }
+  function recall() {
+    try {
+      var saved = JSON.parse(sessionStorage.getItem(CHOICE_KEY) || "null");
+      if (!saved || saved.seq !== state.seq || !placing() || !holds(saved.chosen)) return;
+      chosen = saved.chosen; firstCell = saved.first; proposal = saved.proposal;
+    } catch (e) { /* nothing kept */ }
+  }
+  function holds(choice) {
+    var t = choice && state.rack && state.rack[choice.index];
+    return !!t && (t === choice.tile || t === choice.tile[1] + choice.tile[0]);
+  }
+
+  // -- a message from the server ------------------------------------------------------------------------------
   function show(message) {
     if (state && message.seq < state.seq) return; // an older answer overtaken by a newer one
+    if (message.error) refusal(message.error.message);
+    if (message.events === undefined) return;
+    var before = log.length, first = state === null, moved = !state || message.seq !== state.seq;
     if (!message.log_from) log = message.events.slice();
     else if (message.log_from === log.length) log = log.concat(message.events);
-    else { resync(); return; } // a gap: ask for the whole room again
+    else { link.resync(); return; } // a gap: ask for the whole room again
     message.events = log;
+    var flagsBefore = state ? state.flagged.join() : "", turnBefore = state ? state.turn : null;
     state = message;
     receivedAt = performance.now();
-    var placing = message.turn === seat && message.status === "playing" && message.stage !== "decide";
-    var stillHeld = chosen && message.rack && (message.rack[chosen.index] === chosen.tile ||
-                    message.rack[chosen.index] === chosen.tile[1] + chosen.tile[0]);
-    if (!placing || !stillHeld) chosen = null;
-    firstCell = null;
-    drawBoard();
-    drawPlayers();
-    drawRack();
-    drawMoves();
-    drawStatus();
-    $("bag").textContent = message.bag;
-    if (message.status === "finished") drawAfter();
-  }
-
-  // -- after the game: the result in words, and the replay when the game has a log -------------
-  function resultWords() {
-    var n = names(), o = state.outcome;
-    if (o.decided) return "The arbiter ended the game by a decision: the result is on the round's page.";
-    if (o.forfeit) {
-      return o.winner === null ? "Neither player placed a tile: both lose by forfeit."
-        : n[o.winner] + " wins by forfeit: " + n[1 - o.winner] + " placed no tile.";
+    if (first) recall();
+    else if (moved) { // the room moved on: a choice still possible stays, its cells go
+      if (!placing() || !holds(chosen)) chosen = null;
+      firstCell = null; proposal = null;
+      remember();
     }
-    var lowest = state.scores.map(function (row) { return Math.min.apply(null, row); });
-    var levels = n[0] + " " + lowest[0] + ", " + n[1] + " " + lowest[1];
-    var why = { "all-18": "a player reached 18 in every colour", "board-full": "the board is full",
-                "all-flagged": "both players ran out of time" }[o.ended_by];
-    return (o.winner === null ? "A draw" : n[o.winner] + " wins") + " (lowest colours: " + levels + ")" +
-      (why ? "; the game ended as " + why + "." : ".");
-  }
-  function drawAfter() {
-    $("after").hidden = false;
-    $("result-words").textContent = resultWords();
-    // A forfeit, or an arbiter's decision, may have no move log: the replay is only for a game the room finished.
-    $("replay").hidden = !!(state.outcome.forfeit || state.outcome.decided);
-    if ($("turn-sound")) $("turn-sound").closest(".sound").hidden = true; // no turn is coming any more
+    if (message.error && !sending) { proposal = null; firstCell = null; }
+    drawAll();
+    if (!first && moved) tell(before, flagsBefore, turnBefore);
+    if (first) say(statusText());
   }
 
-  // -- the player's turn: the tab's title, and a short beep if the player asked for one --------
-  var SOUND_KEY = "ingenious-turn-sound", audio = null;
-  var soundBox = $("turn-sound");
-  function soundOn() { try { return localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { return false; } }
-  function wakeAudio() {
-    var Context = window.AudioContext || window.webkitAudioContext;
-    if (!audio && Context) audio = new Context();
-    if (audio && audio.state === "suspended") audio.resume();
-  }
-  function beep() {
-    root.dataset.beeps = String(Number(root.dataset.beeps || 0) + 1); // counted, for the tests
-    if (!audio) return;
-    var now = audio.currentTime, osc = audio.createOscillator(), gain = audio.createGain();
-    osc.frequency.value = 880;
-    gain.gain.setValueAtTime(0.0001, now);
-    gain.gain.exponentialRampToValueAtTime(0.2, now + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.25);
-    osc.connect(gain).connect(audio.destination);
-    osc.start(now);
-    osc.stop(now + 0.3);
-  }
-  if (soundBox) {
-    soundBox.checked = soundOn();
-    soundBox.addEventListener("change", function () {
-      try { localStorage.setItem(SOUND_KEY, soundBox.checked ? "on" : "off"); } catch (e) { /* a private window */ }
-      if (soundBox.checked) wakeAudio();
-    });
-    // A browser lets a page play sound only after the player has touched it: any click wakes the sound up.
-    document.addEventListener("click", function () { if (soundOn()) wakeAudio(); });
+  /* What the live region says of what just happened: the new events in words, a flag, then whose turn it is. */
+  function tell(before, flagsBefore, turnBefore) {
+    var words = [];
+    log.slice(before).forEach(function (e) { words.push(W.said(e, state.players, seat, board)); });
+    if (state.flagged.join() !== flagsBefore) words.push(W.flagWords(state, seat));
+    if (state.status === "finished") words.push(W.resultWords(state));
+    else if (mine() && state.stage === "bonus") words.push("A bonus placement: place another tile.");
+    else if (mine() && state.stage === "decide" && state.may_swap) words.push("You may swap your rack, or end your turn.");
+    else if (state.turn !== null && state.turn !== turnBefore) words.push(mine() ? "Your turn." : state.players[state.turn] + "'s turn.");
+    say(words.filter(Boolean).join(" "));
   }
 
-  function drawBoard() {
-    Object.keys(cells).forEach(function (key) {
-      var g = cells[key];
-      g.querySelector("polygon").setAttribute("fill", EMPTY);
-      g.querySelector("text").textContent = "";
-      g.classList.remove("legal", "chosen", "last", "filled");
-      g.removeAttribute("tabindex");
-      g.removeAttribute("role");
-    });
-    var last = null;
-    state.events.forEach(function (e) {
+  function drawAll() {
+    drawBoard(); drawPlayers(); drawRack(); drawMoves(); drawStatus();
+    $("bag").textContent = state.bag;
+    if (state.status === "finished") drawAfter();
+  }
+
+  // -- the board -------------------------------------------------------------------------------------------------
+  function filledCells() {
+    var filled = {}, owner = {}, lastOf = {};
+    Object.keys(board.starts).forEach(function (k) { filled[k] = board.starts[k]; });
+    log.forEach(function (e) {
       if (e.type !== "place") return;
-      [0, 1].forEach(function (i) {
-        var g = cells[e.cells[i].join(",")];
-        if (!g) return;
-        var letter = e.tile[i];
-        g.querySelector("polygon").setAttribute("fill", FILL[letter]);
-        var text = g.querySelector("text");
-        text.textContent = letter;
-        text.setAttribute("fill", INK[letter]);
-        g.classList.add("filled");
-      });
-      last = e;
+      e.cells.forEach(function (c, i) { filled[c.join(",")] = e.tile[i]; owner[c.join(",")] = e.player; });
+      lastOf[e.player] = e;
     });
-    if (last) last.cells.forEach(function (c) { var g = cells[c.join(",")]; if (g) g.classList.add("last"); });
-    markLegal();
+    return { filled: filled, owner: owner, lastOf: lastOf };
   }
 
   function legalCells() {
     var result = {};
-    if (!state || !chosen || !state.legal_pairs) return result;
+    if (!state || !chosen || !state.legal_pairs || proposal) return result;
     state.legal_pairs.forEach(function (pair) {
       var a = pair[0].join(","), b = pair[1].join(",");
       if (firstCell === null) { result[a] = true; result[b] = true; }
@@ -147,89 +117,181 @@
     return result;
   }
 
-  function markLegal() {
-    var legal = legalCells();
-    Object.keys(cells).forEach(function (key) {
-      var g = cells[key];
-      var on = !!legal[key];
-      g.classList.toggle("legal", on);
-      g.classList.toggle("chosen", key === firstCell);
-      if (on || key === firstCell) { g.setAttribute("tabindex", "0"); g.setAttribute("role", "button"); }
-      else { g.removeAttribute("tabindex"); g.removeAttribute("role"); }
+  function shownMove() { return sending && sending.action === "place" ? sending : proposal; }
+
+  function drawBoard() {
+    var seen = filledCells(), legal = legalCells(), shown = shownMove(), outlines = [];
+    var inPlace = {};
+    if (shown) shown.cells.forEach(function (c, i) { inPlace[c.join ? c.join(",") : c] = shown.tile[i]; });
+    if (firstCell && chosen && !shown) inPlace[firstCell] = chosen.tile[0];
+    board.keys.forEach(function (k) {
+      var cell = board.cells[k], g = cell.g, letter = seen.filled[k] || inPlace[k] || "";
+      if (!board.starts[k]) {
+        g.querySelector("polygon").setAttribute("fill", letter ? FILL[letter] : EMPTY);
+        var text = letterOf[k];
+        text.textContent = letter;
+        text.setAttribute("fill", letter ? INK[letter] : "#000");
+      }
+      g.classList.toggle("filled", !!seen.filled[k]);
+      g.classList.toggle("legal", !!legal[k]);
+      g.classList.toggle("proposed", !!inPlace[k] && !seen.filled[k]);
+      g.setAttribute("aria-label", cellName(k, seen, legal, inPlace));
+      g.setAttribute("tabindex", k === focusKey ? "0" : "-1");
+      if (inPlace[k] && !seen.filled[k]) g.setAttribute("aria-selected", "true"); else g.removeAttribute("aria-selected");
     });
+    log.forEach(function (e) {
+      if (e.type !== "place") return;
+      var a = e.cells[0].join(","), b = e.cells[1].join(",");
+      var last = seen.lastOf[e.player] === e ? " last last-" + e.player : "";
+      outlines.push('<path class="tile-outline' + last + '" d="' + board.outline(a, b) + '"/>');
+    });
+    if (shown) outlines.push('<path class="tile-outline proposed" d="' + board.outline(shown.cells[0].join(","), shown.cells[1].join(",")) + '"/>');
+    board.svg.querySelector(".outlines").innerHTML = outlines.join("");
+    root.classList.toggle("choosing", !!chosen && placing());
   }
 
+  function cellName(k, seen, legal, inPlace) {
+    var what;
+    if (board.starts[k]) what = H.COLOUR_WORDS[board.starts[k]] + " start symbol";
+    else if (seen.filled[k]) {
+      var who = seen.owner[k] === seat ? "your" : state.players[seen.owner[k]] + "'s";
+      var e = seen.lastOf[seen.owner[k]];
+      var last = e && e.cells.some(function (c) { return c.join(",") === k; }) ? ", " + who + " last tile" : "";
+      what = H.COLOUR_WORDS[seen.filled[k]] + last;
+    } else if (inPlace[k]) what = H.COLOUR_WORDS[inPlace[k]] + (proposal ? ", awaiting your confirmation" : sending ? ", on its way" : ", first cell chosen");
+    else what = legal[k] ? "empty, you may place here" : "empty";
+    return board.place(k) + ": " + what;
+  }
+
+  function focusCell(k) {
+    if (!k) return;
+    var old = board.cells[focusKey];
+    if (old) old.g.setAttribute("tabindex", "-1");
+    focusKey = k;
+    board.cells[k].g.setAttribute("tabindex", "0");
+    board.cells[k].g.focus();
+  }
+
+  // -- the players: names, presence, clocks, score tracks --------------------------------------------------------
   function drawPlayers() {
     root.querySelectorAll(".player").forEach(function (section) {
-      var p = Number(section.dataset.player);
-      var scores = state.scores[p];
+      var p = Number(section.dataset.player), scores = state.scores[p];
       var lowest = Math.min.apply(null, scores);
       section.querySelectorAll(".track li").forEach(function (li) {
-        var c = Number(li.dataset.colour);
+        var c = Number(li.dataset.colour), low = scores[c] === lowest;
         li.querySelector(".value").textContent = scores[c];
-        li.classList.toggle("lowest", scores[c] === lowest);
+        li.querySelector(".bar").style.width = (100 * scores[c] / 18).toFixed(0) + "%";
+        li.classList.toggle("lowest", low);
+        li.querySelector(".low").textContent = low ? " (lowest)" : "";
       });
       section.querySelector(".rack-size").textContent = state.rack_sizes[p];
       section.classList.toggle("on-turn", state.turn === p && state.status === "playing");
       section.classList.toggle("flagged", state.flagged[p]);
+      section.querySelector(".out").hidden = !state.flagged[p];
+      var presence = section.querySelector(".presence");
+      presence.textContent = p === seat || !state.presence ? "" : W.presenceWords(state.presence[p], state.now_ms);
     });
     tick();
   }
 
+  function serverNow() { return state.now_ms + (performance.now() - receivedAt); }
+  function tick() {
+    if (!state) return;
+    root.querySelectorAll(".player").forEach(function (section) {
+      var p = Number(section.dataset.player), left = state.clocks_ms[p];
+      if (state.status === "playing" && state.turn === p) left -= performance.now() - receivedAt;
+      var clock = section.querySelector(".clock"), text = clockText(left);
+      if (clock.textContent !== text) {
+        clock.textContent = text;
+        clock.setAttribute("aria-label", (p === seat ? "your" : state.players[p] + "'s") + " time: " + window.Ingenious.clockWords(left));
+      }
+    });
+    if (state.status === "waiting") $("status").textContent = statusText();
+  }
+  setInterval(tick, 250);
+
+  // -- the rack: one Tab stop, arrow keys between the tiles, Enter or Space chooses ---------------------------
   function drawRack() {
     var rack = $("rack");
     if (!rack) return;
-    rack.textContent = "";
-    var myTurn = state.turn === seat && state.status === "playing" && state.stage !== "decide";
-    (state.rack || []).forEach(function (tile, index) {
+    var held = state.rack || [];
+    if (!tiles.length) {
+      for (var i = 0; i < 6; i += 1) tiles.push(makeTile(rack, i));
+    }
+    rackFocus = Math.min(rackFocus, Math.max(0, held.length - 1));
+    tiles.forEach(function (button, index) {
+      var tile = held[index];
+      button.hidden = !tile;
+      if (!tile) return;
       var shown = chosen && chosen.index === index ? chosen.tile : tile;
-      var button = document.createElement("button");
-      button.type = "button";
-      button.className = "tile";
-      button.setAttribute("role", "option");
-      button.setAttribute("aria-selected", chosen && chosen.index === index ? "true" : "false");
-      button.setAttribute("aria-label", "Tile " + shown[0] + " " + shown[1]);
-      button.disabled = !myTurn;
-      [0, 1].forEach(function (i) {
-        var span = document.createElement("span");
-        span.textContent = shown[i];
-        span.style.background = FILL[shown[i]];
-        span.style.color = INK[shown[i]];
-        button.appendChild(span);
+      var spans = button.querySelectorAll(".half");
+      button.querySelector(".visually-hidden").textContent = H.tileWords(shown);
+      [0, 1].forEach(function (k) {
+        spans[k].textContent = shown[k];
+        spans[k].style.background = FILL[shown[k]];
+        spans[k].style.color = INK[shown[k]];
       });
-      button.addEventListener("click", function () { choose(index, tile); });
-      rack.appendChild(button);
+      button.setAttribute("aria-selected", chosen && chosen.index === index ? "true" : "false");
+      button.setAttribute("aria-disabled", placing() && !proposal && !sending ? "false" : "true");
+      button.tabIndex = index === rackFocus ? 0 : -1;
     });
     $("turn-tile").disabled = !chosen;
     $("swap").hidden = !state.may_swap;
-    $("end-turn").hidden = !(state.turn === seat && state.stage === "decide" && state.status === "playing");
+    $("end-turn").hidden = !(mine() && state.stage === "decide");
+    drawConfirm();
+  }
+  function makeTile(rack, index) {
+    var button = document.createElement("button");
+    button.type = "button";
+    button.className = "tile";
+    button.setAttribute("role", "option");
+    // Named by its words ("orange and green"); the letters drawn on it are hidden from the accessibility tree.
+    ["half", "visually-hidden", "half"].forEach(function (cls) {
+      var span = document.createElement("span");
+      span.className = cls;
+      if (cls === "half") span.setAttribute("aria-hidden", "true");
+      button.appendChild(span);
+    });
+    button.addEventListener("click", function () { rackFocus = index; actions.choose(index); });
+    button.addEventListener("keydown", function (event) {
+      var count = (state.rack || []).length, to = { ArrowLeft: index - 1, ArrowRight: index + 1, ArrowUp: index - 1,
+        ArrowDown: index + 1, Home: 0, End: count - 1 }[event.key];
+      if (to === undefined || !count) return;
+      event.preventDefault();
+      rackFocus = (to + count) % count;
+      drawRack();
+      tiles[rackFocus].focus();
+    });
+    rack.appendChild(button);
+    return button;
   }
 
-  function describe(e) {
-    var who = names()[e.player];
-    if (e.type === "place") {
-      var gain = e.gain ? Object.keys(e.gain).map(function (c) { return c + "+" + e.gain[c]; }).join(" ") : "no points";
-      return who + ": " + e.tile + " on [" + e.cells[0].join(",") + "] [" + e.cells[1].join(",") + "], " + gain;
-    }
-    if (e.type === "draw") return who + " drew " + (e.tiles ? e.tiles.join(" ") : e.count === 1 ? "a tile" : e.count + " tiles");
-    if (e.type === "swap") return who + " swapped, showing " + e.rack.join(" ");
-    if (e.type === "flag") return who + " ran out of time";
-    if (e.type === "end") return "The game is over";
-    return e.type;
+  function drawConfirm() {
+    var bar = $("confirm-bar");
+    if (!bar) return;
+    bar.hidden = !proposal;
+    if (!proposal) return;
+    var seen = filledCells(), gain = board.gain(seen.filled, proposal.tile, proposal.cells[0].join(","), proposal.cells[1].join(","));
+    var mineScores = state.scores[seat], reaches = [];
+    gain.forEach(function (p, c) { if (p && mineScores[c] < 18 && mineScores[c] + p >= 18) reaches.push(H.COLOUR_WORDS[H.LETTERS[c]]); });
+    bar.dataset.gain = gain.join(" ");
+    $("preview").textContent = H.tileWords(proposal.tile) + " scores " + H.gainWords(gain) +
+      (reaches.length ? "; " + reaches.join(" and ") + " reach 18: a bonus placement" : "") + ".";
   }
 
+  // -- the move list, the status line, after the game ------------------------------------------------------------
   function drawMoves() {
     var list = $("moves");
     list.textContent = "";
-    state.events.forEach(function (e) {
+    W.turns(log, state.players).forEach(function (turn) {
       var li = document.createElement("li");
-      li.textContent = describe(e);
+      li.textContent = turn.text;
       list.appendChild(li);
     });
   }
 
   function statusText() {
-    var n = names();
+    var n = state.players;
     if (state.status === "waiting") return "The game starts in " + clockText(state.starts_at_ms - serverNow());
     if (state.status === "paused") return "The game is paused by the arbiter.";
     if (state.status === "finished") {
@@ -238,138 +300,75 @@
       if (o.forfeit) return o.winner === null ? "Neither player played: both lose." : n[o.winner] + " wins by forfeit.";
       return "Game over: " + (o.winner === null ? "a draw." : n[o.winner] + " wins.");
     }
-    if (state.turn === seat) {
-      if (state.stage === "decide") return state.may_swap ? "Swap your rack, or end your turn." : "End your turn.";
-      if (state.stage === "bonus") return "Bonus placement: place another tile.";
-      return chosen ? (firstCell ? "Choose the second cell." : "Choose where the first colour goes.") : "Your turn: choose a tile.";
-    }
-    return state.turn === null ? "" : n[state.turn] + " is playing.";
+    var flag = W.flagWords(state, seat);
+    var turn;
+    if (sending) turn = "Sending your move…";
+    else if (mine()) {
+      if (state.stage === "decide") turn = state.may_swap ? "Swap your rack, or end your turn." : "End your turn.";
+      else if (proposal) turn = "Confirm the placement, or undo it.";
+      else if (state.stage === "bonus") turn = chosen ? (firstCell ? "Bonus placement: choose the second cell." : "Bonus placement: choose the first cell.") : "Bonus placement: choose a tile.";
+      else turn = chosen ? (firstCell ? "Choose the second cell." : "Choose where the first colour goes.") : "Your turn: choose a tile.";
+    } else turn = state.turn === null ? "" : n[state.turn] + " is playing.";
+    return flag && !mine() ? flag : (flag ? flag + " " : "") + turn;
   }
 
   function drawStatus() {
     var status = $("status");
     status.textContent = statusText();
-    var mine = state.status === "playing" && state.turn === seat;
-    status.classList.toggle("mine", mine);
-    document.title = (mine ? "● Your turn – " : state.status === "finished" ? "Game over – " : "") + baseTitle;
-    if (mine && wasMine === false && seat !== null && soundOn()) beep(); // the turn has just passed to the player
-    wasMine = mine;
-  }
-  var wasMine = null; // null until the first message: opening the page on one's turn makes no sound
-
-  // The running clock counts down between messages, from the server's reading; the server decides the flag.
-  function serverNow() { return state.now_ms + (performance.now() - receivedAt); }
-  function tick() {
-    if (!state) return;
-    root.querySelectorAll(".player").forEach(function (section) {
-      var p = Number(section.dataset.player);
-      var left = state.clocks_ms[p];
-      if (state.status === "playing" && state.turn === p) left -= performance.now() - receivedAt;
-      section.querySelector(".clock").textContent = clockText(left);
-    });
-    if (state.status === "waiting") $("status").textContent = statusText();
-  }
-  setInterval(tick, 250);
-
-  // -- choosing and sending ------------------------------------------------------------------
-  function choose(index, tile) {
-    if (chosen && chosen.index === index) { turnTile(); return; }
-    chosen = { index: index, tile: tile };
-    firstCell = null;
-    refusal("");
-    drawRack();
-    markLegal();
-    drawStatus();
+    status.classList.toggle("mine", mine());
+    document.title = (mine() ? "● Your turn – " : state.status === "finished" ? "Game over – " : "") + baseTitle;
+    if (mine() && wasMine === false && soundOn()) beep();
+    wasMine = mine();
   }
 
-  function turnTile() {
-    if (!chosen) return;
-    chosen.tile = chosen.tile[1] + chosen.tile[0];
-    drawRack();
-    drawStatus();
+  function drawAfter() {
+    $("after").hidden = false;
+    root.classList.add("finished"); // no more buttons to press
+    $("result-words").textContent = W.resultWords(state);
+    var hasLog = !(state.outcome.forfeit || state.outcome.decided);
+    // A forfeit, or an arbiter's decision, may have no move log: the replay is only for a game the room finished.
+    $("replay").hidden = !hasLog;
+    if ($("turn-sound")) $("turn-sound").closest(".sound").hidden = true; // no turn is coming any more
   }
 
-  function pick(key) {
-    if (!chosen || !state || state.turn !== seat) return;
-    var legal = legalCells();
-    if (key === firstCell) { firstCell = null; markLegal(); drawStatus(); return; }
-    if (!legal[key]) return;
-    if (firstCell === null) { firstCell = key; markLegal(); drawStatus(); return; }
-    var a = firstCell.split(",").map(Number), b = key.split(",").map(Number);
-    send({ action: "place", tile: chosen.tile, cells: [a, b] });
-    chosen = null;
-    firstCell = null;
-  }
+  // -- the player's choices the browser remembers: confirming each placement (on by default), the turn's sound --
+  var prefs = window.IngeniousPrefs;
+  function soundOn() { return seat !== null && prefs.soundOn(); }
+  function confirmOn() { return prefs.confirmOn(); }
+  function beep() { root.dataset.beeps = String(Number(root.dataset.beeps || 0) + 1); prefs.beep(); } // counted, for the tests
+  prefs.wire($("turn-sound"), $("ask-confirm"));
 
-  Object.keys(cells).forEach(function (key) {
-    var g = cells[key];
-    g.addEventListener("click", function () { pick(key); });
-    g.addEventListener("keydown", function (event) {
-      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(key); }
-    });
+  // -- choosing, confirming, sending -----------------------------------------------------------------------------
+  var actions = window.IngeniousRoomActions.wire({
+    root: root, board: board, link: null, get: function () {
+      return { state: state, chosen: chosen, firstCell: firstCell, proposal: proposal, sending: sending,
+               focusKey: focusKey, placing: placing(), confirmOn: confirmOn() };
+    },
+    set: function (change) {
+      if ("chosen" in change) chosen = change.chosen;
+      if ("firstCell" in change) firstCell = change.firstCell;
+      if ("proposal" in change) proposal = change.proposal;
+      remember();
+      if (state) { drawBoard(); drawRack(); drawStatus(); }
+    },
+    legal: legalCells, focusCell: focusCell, refusal: refusal, say: say, tiles: function () { return tiles; },
+    send: function (move) { move.seq = state.seq; link.send(move); },
   });
-  document.addEventListener("keydown", function (event) {
-    if ((event.key === "t" || event.key === "T") && chosen && !event.ctrlKey && !event.metaKey) turnTile();
-    if (event.key === "Escape") { chosen = null; firstCell = null; if (state) { drawRack(); markLegal(); drawStatus(); } }
+
+  var link = window.IngeniousLink.open(root, {
+    message: show,
+    state: function (words, kind) {
+      var net = $("net");
+      net.textContent = words;
+      net.dataset.kind = kind;
+      net.hidden = !words;
+    },
+    pending: function (move) {
+      sending = move;
+      if (!move) { root.classList.remove("sending"); }
+      else root.classList.add("sending");
+      if (state) { drawBoard(); drawRack(); drawStatus(); }
+      if (move) actions.sent();
+    },
   });
-  if ($("turn-tile")) {
-    $("turn-tile").addEventListener("click", turnTile);
-    $("swap").addEventListener("click", function () { send({ action: "swap" }); });
-    $("end-turn").addEventListener("click", function () { send({ action: "end_turn" }); });
-  }
-
-  function refusal(text) { var p = $("refusal"); if (p) p.textContent = text; }
-
-  function send(move) {
-    if (!state) return;
-    move.seq = state.seq;
-    move.client_id = clientId();
-    refusal("");
-    if (socket && socket.readyState === WebSocket.OPEN) {
-      move.type = "move";
-      socket.send(JSON.stringify(move));
-      return;
-    }
-    fetch(root.dataset.move, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(move) })
-      .then(function (response) { return response.json(); })
-      .then(answer)
-      .catch(function () { refusal("The move could not be sent: check your connection and try again."); });
-  }
-
-  function answer(message) {
-    if (message.type === "ping") { socket.send(JSON.stringify({ type: "pong", id: message.id })); return; }
-    if (message.error) refusal(message.error.message);
-    if (message.seq !== undefined) show(message);
-  }
-
-  function resync() {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "sync" }));
-    else poll();
-  }
-
-  // -- the connection: a WebSocket, reconnected; plain HTTP polling while it is down ----------
-  function poll() {
-    fetch(root.dataset.state, { cache: "no-store" }).then(function (r) { return r.json(); }).then(show).catch(function () {});
-  }
-  function startPolling() { if (!polling) { poll(); polling = setInterval(poll, 2000); } }
-  function stopPolling() { if (polling) { clearInterval(polling); polling = null; } }
-
-  function connect() {
-    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    try { socket = new WebSocket(scheme + location.host + root.dataset.socket); }
-    catch (e) { startPolling(); return; }
-    socket.onopen = function () { retry = 0; stopPolling(); };
-    socket.onmessage = function (event) { answer(JSON.parse(event.data)); };
-    socket.onclose = function () {
-      socket = null;
-      startPolling();
-      retry = Math.min(retry + 1, 6);
-      setTimeout(connect, 500 * retry);
-    };
-  }
-  document.addEventListener("visibilitychange", function () {
-    if (!document.hidden && socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "sync" }));
-  });
-  poll();
-  connect();
 })();

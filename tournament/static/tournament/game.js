@@ -1,4 +1,5 @@
-/* The game viewer (templates/tournament/game.html): step through the placements with the slider or the buttons. */
+/* The game viewer (templates/tournament/game.html): step through the placements with the slider, the buttons, or the
+   keys anywhere on the page (← →, Home, End); each step said in words in a polite live region. */
 (function () {
   var steps = JSON.parse(document.getElementById("steps").textContent);
   var names = JSON.parse(document.getElementById("names").textContent);
@@ -12,12 +13,22 @@
     var scores = n ? steps[n - 1].scores : [[0,0,0,0,0,0],[0,0,0,0,0,0]];
     scores.forEach(function (row, p) { row.forEach(function (v, c) {
       document.querySelector('[data-score="' + p + '-' + c + '"]').textContent = v; }); });
-    var text = n ? "Placement " + n + " of " + steps.length + ": " + names[steps[n - 1].player] + " " + steps[n - 1].tile : "Start";
+    var text = n ? "Placement " + n + " of " + steps.length + ": " + names[steps[n - 1].player] + " " + tileWords(steps[n - 1].tile) : "Start";
     if (n && steps[n - 1].bonus) text += " (bonus)";
     if (n && steps[n - 1].clock !== null) text += ", " + steps[n - 1].clock + " left on the clock";
     if (n && steps[n - 1].flags.length) text += " — " + steps[n - 1].flags.map(function (p) { return names[p]; }).join(", ") + " ran out of time just before";
     where.textContent = text;
   }
+  var WORDS = {R: "red", O: "orange", Y: "yellow", G: "green", B: "blue", P: "purple"};
+  function tileWords(tile) { return tile[0] === tile[1] ? "double " + WORDS[tile[0]] : WORDS[tile[0]] + " and " + WORDS[tile[1]]; }
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.target === slider) { return; }  // the slider steps itself
+    if (event.target && /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) { return; }
+    var to = {ArrowLeft: +slider.value - 1, ArrowRight: +slider.value + 1, Home: 0, End: steps.length}[event.key];
+    if (to === undefined) { return; }
+    event.preventDefault();
+    show(to);
+  });
   slider.addEventListener("input", function () { show(+slider.value); });
   document.getElementById("prev").addEventListener("click", function () { show(+slider.value - 1); });
   document.getElementById("next").addEventListener("click", function () { show(+slider.value + 1); });

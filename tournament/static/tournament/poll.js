@@ -6,7 +6,9 @@
    Ingenious.followPage(etag, fresh, periodMs, unversioned): asks for the page itself with its version (ETag) every
      periodMs; a 304 costs the site one query; a new version gives fresh(newDocument) to put in place.  A page with no
      version asks nothing, unless `unversioned` (a page never cached, which fresh() compares itself).
-   Ingenious.clockText(ms): a clock as the rooms show it, minutes and seconds left rounded up ("9:05"). */
+   Ingenious.clockText(ms): a clock as the rooms show it, minutes and seconds left rounded up ("9:05"): the one
+     formatter of the pages' clocks (the room, the live boards, the venue screen); the server's readings decide.
+   Ingenious.clockWords(ms): the same reading for a label a screen reader says ("9 minutes 5", "1 minute", "40 seconds"). */
 (function () {
   "use strict";
   function poll(fetchIt, periodMs) {
@@ -37,5 +39,10 @@
     var s = Math.max(0, Math.ceil(ms / 1000));
     return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
   }
-  window.Ingenious = {poll: poll, followPage: followPage, clockText: clockText};
+  function clockWords(ms) {
+    var s = Math.max(0, Math.ceil(ms / 1000)), minutes = Math.floor(s / 60), seconds = s % 60;
+    if (!minutes) { return seconds === 1 ? "1 second" : seconds + " seconds"; }
+    return minutes + (minutes === 1 ? " minute" : " minutes") + (seconds ? " " + seconds : "");
+  }
+  window.Ingenious = {poll: poll, followPage: followPage, clockText: clockText, clockWords: clockWords};
 })();

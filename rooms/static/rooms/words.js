@@ -1,0 +1,98 @@
+/* The room in words (loaded before room.js): the move list by turns, what the live region says as the game moves
+   on, the result, a player's presence and a clock's label.  No coordinates in the move list: colours and points, as
+   players say them; the live region names the places too (a player who cannot see the board needs them). */
+(function () {
+  "use strict";
+  var H = window.IngeniousHexes;
+
+  function points(gain) { // the log's {"R": 3} as six numbers
+    var six = [0, 0, 0, 0, 0, 0];
+    Object.keys(gain || {}).forEach(function (letter) { six[H.LETTERS.indexOf(letter)] = gain[letter]; });
+    return six;
+  }
+
+  function shortTile(tile) { return tile[0] === tile[1] ? "double " + H.COLOUR_WORDS[tile[0]] : H.COLOUR_WORDS[tile[0]] + "-" + H.COLOUR_WORDS[tile[1]]; }
+  function drawWords(e) {
+    var n = e.tiles ? e.tiles.length : e.count;
+    return "drew " + (n === 1 ? "a tile" : n + " tiles") + (e.tiles ? " (" + e.tiles.map(shortTile).join(", ") + ")" : "");
+  }
+
+  /* The log's events as turns: [{player, text}], a player's placements, bonuses, swap and draws in one line. */
+  function turns(events, names) {
+    var list = [], current = null;
+    events.forEach(function (e) {
+      if (e.type === "end") { list.push({ player: null, text: "The game is over." }); current = null; return; }
+      if (e.type === "flag") {
+        list.push({ player: e.player, text: names[e.player] + " ran out of time." });
+        current = null;
+        return;
+      }
+      if (!current || current.player !== e.player) {
+        current = { player: e.player, parts: [], placed: 0 };
+        list.push(current);
+      }
+      if (e.type === "place") {
+        current.parts.push((current.placed ? "bonus: " : "") + H.tileWords(e.tile) + " for " + H.gainWords(points(e.gain)));
+        current.placed += 1;
+      } else if (e.type === "swap") {
+        current.parts.push("swapped the rack, showing " + e.rack.map(shortTile).join(", "));
+      } else if (e.type === "draw") {
+        current.parts.push(drawWords(e));
+      }
+    });
+    return list.map(function (turn) {
+      return turn.parts ? { player: turn.player, text: names[turn.player] + ": " + turn.parts.join("; ") + "." } : turn;
+    });
+  }
+
+  /* One new event as the live region says it to `seat` (null: a spectator); "" for what is not worth saying. */
+  function said(e, names, seat, board) {
+    var who = e.player === seat ? "You" : names[e.player];
+    if (e.type === "place") {
+      var a = e.cells[0].join(","), b = e.cells[1].join(",");
+      return who + " placed " + H.tileWords(e.tile) + ": " + H.COLOUR_WORDS[e.tile[0]] + " on " + board.place(a) +
+        ", " + H.COLOUR_WORDS[e.tile[1]] + " on " + board.place(b) + "; scored " + H.gainWords(points(e.gain)) + ".";
+    }
+    if (e.type === "swap") return who + " swapped the rack, showing " + e.rack.map(shortTile).join(", ") + ".";
+    if (e.type === "flag") return "";  // said with what follows, by flagWords
+    return "";
+  }
+
+  /* Who ran out of time, and what follows: "Bob ran out of time: Alice plays on alone." */
+  function flagWords(state, seat) {
+    var n = state.players, out = [];
+    state.flagged.forEach(function (flag, p) { if (flag) out.push(p); });
+    if (!out.length) return "";
+    if (out.length === n.length) return "Both players ran out of time: the game is over.";
+    var gone = out[0], other = 1 - gone;
+    var goneName = gone === seat ? "You" : n[gone], otherName = other === seat ? "you play" : n[other] + " plays";
+    return goneName + " ran out of time: " + otherName + " on alone.";
+  }
+
+  function resultWords(state) {
+    var n = state.players, o = state.outcome;
+    if (o.decided) return "The arbiter ended the game by a decision: the result is on the round's page.";
+    if (o.forfeit) {
+      return o.winner === null ? "Neither player placed a tile: both lose by forfeit."
+        : n[o.winner] + " wins by forfeit: " + n[1 - o.winner] + " placed no tile.";
+    }
+    var lowest = state.scores.map(function (row) { return Math.min.apply(null, row); });
+    var levels = n[0] + " " + lowest[0] + ", " + n[1] + " " + lowest[1];
+    var why = { "all-18": "a player reached 18 in every colour", "board-full": "the board is full",
+                "all-flagged": "both players ran out of time" }[o.ended_by];
+    return (o.winner === null ? "A draw" : n[o.winner] + " wins") + " (lowest colours: " + levels + ")" +
+      (why ? "; the game ended as " + why + "." : ".");
+  }
+
+  /* A seat's presence as the server reports it (rooms.presence): "connected", "last seen 2 min ago". */
+  function presenceWords(seen, nowMs) {
+    if (!seen) return "";
+    if (seen.connected) return "connected";
+    if (seen.seen_ms === null || seen.seen_ms === undefined) return "never connected";
+    var s = Math.max(0, Math.floor((nowMs - seen.seen_ms) / 1000));
+    return "last seen " + (s < 120 ? s + " s" : s < 7200 ? Math.floor(s / 60) + " min" : Math.floor(s / 3600) + " h") + " ago";
+  }
+
+  window.IngeniousWords = { turns: turns, said: said, flagWords: flagWords, resultWords: resultWords,
+                            presenceWords: presenceWords, points: points };
+})();

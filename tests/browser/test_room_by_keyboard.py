@@ -1,0 +1,107 @@
+"""A whole game by keyboard alone at 1280x800 (issue 33, point 2): the rack and the board one Tab stop each, arrow
+keys between cells as they lie, Enter chooses, focus goes where the next choice is, and every placement is confirmed
+(point 1) in at most 6 presses after the tile is chosen.  The placement's preview (hexes.js) is the gain the
+server's engine then records, on every placement.
+
+The test server has no WebSocket: the page reads the room over plain HTTP, as it does while its socket is down.
+The opponent plays through the room's service."""
+
+import re
+import random
+import statistics
+
+import pytest
+from playwright.sync_api import expect
+
+from .room_play import QUICK_POLL, look, focused_cell, key_path, online_game, opponent_turn, snap, status
+
+pytestmark = pytest.mark.django_db(transaction=True)
+MY_TURN = re.compile(r"choose a tile|end your turn|Game over", re.I)
+
+
+def placements(room) -> list[dict]:
+    return [e for e in look(room, 0)["events"] if e["type"] == "place"]
+
+
+def place_by_keyboard(page, room, presses: list[int], tiles: list[int], anywhere: list[int], turn: bool) -> None:
+    """Choose the focused tile of the rack (Tab to the rack, Enter), then the placement nearest the focus, confirmed."""
+    count = 0
+    while not page.evaluate("document.activeElement.getAttribute('role') === 'option'"):
+        page.keyboard.press("Tab")
+        count += 1
+        assert count < 12, "the rack is not reached by Tab"
+    page.keyboard.press("Enter")
+    tiles.append(count + 1)
+    start = focused_cell(page)
+    assert start is not None, "choosing a tile takes the focus to the board"
+    seen = look(room, 0)
+    pairs = [(tuple(a), tuple(b)) for a, b in seen["legal_pairs"]] + [(tuple(b), tuple(a)) for a, b in seen["legal_pairs"]]
+    first = min((a for a, _ in pairs), key=lambda a: len(key_path(start, a)))
+    # What a placement anywhere else would have cost (printed, not held to the target): one press a step.
+    far_first, far_second = random.Random(len(presses)).choice(pairs)
+    anywhere.append(len(key_path(start, far_first)) + len(key_path(far_first, far_second)) + 3)
+    keys = key_path(start, first) + ["Enter"]
+    for key in keys:
+        page.keyboard.press(key)
+    at = focused_cell(page)
+    second = min((b for a, b in pairs if a == first), key=lambda b: len(key_path(at, b)))
+    more = key_path(at, second) + ["Enter"]
+    for key in more:
+        page.keyboard.press(key)
+    expect(page.locator("#confirm")).to_be_focused()
+    if turn:  # T turns the tile in place: its two colours change cells
+        page.keyboard.press("t")
+        more.append("t")
+    preview = page.locator("#confirm-bar").get_attribute("data-gain")
+    before = placements(room)
+    page.keyboard.press("Enter")
+    presses.append(len(keys) + len(more) + 1)
+    # Sent, answered and drawn: no tile left in place awaiting Confirm or on its way.
+    page.wait_for_function("() => !document.querySelector('#room.sending, .cell.proposed')")
+    assert len(placements(room)) == len(before) + 1
+    placed = placements(room)[-1]
+    assert placed["player"] == 0 and [tuple(c) for c in placed["cells"]] == [first, second]
+    recorded = [placed.get("gain", {}).get(letter, 0) for letter in "ROYGBP"]
+    assert preview == " ".join(map(str, recorded)), (placed, preview)
+
+
+def test_a_whole_game_by_keyboard_alone_each_placement_in_at_most_six_presses(page):
+    event, match, room = online_game("Keyboard Open")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_init_script(QUICK_POLL)
+    page.goto(f"{page.base}/p/{match.first.link_token}/play/")
+    expect(page.locator("#status")).to_have_text(MY_TURN, timeout=15_000)
+    # The whole board fits the window.
+    box = page.locator("#board").bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 800, box
+    presses, tiles, anywhere, shots = [], [], [], set()
+    while True:
+        opponent_turn(room, 1)
+        expect(page.locator("#status")).to_have_text(MY_TURN, timeout=15_000)
+        text = status(page)
+        if "Game over" in text:
+            break
+        if "end your turn" in text.lower():
+            if "swap" not in shots:
+                snap(page, "swap-offered-1280")
+                shots.add("swap")
+            # The placed tile has left the rack: as many tiles shown as it holds (5 until the refill).
+            expect(page.locator("#rack .tile:visible")).to_have_count(len(look(room, 0)["rack"]))
+            for _ in range(6):
+                if page.evaluate("document.activeElement.id") == "end-turn":
+                    break
+                page.keyboard.press("Tab")
+            page.keyboard.press("Enter")
+            expect(page.locator("#status")).not_to_have_text(re.compile("end your turn", re.I))
+            continue
+        if "Bonus" in text and "bonus" not in shots:
+            snap(page, "bonus-1280")
+            shots.add("bonus")
+        place_by_keyboard(page, room, presses, tiles, anywhere, turn=len(presses) == 1)
+    print(f"\nkeyboard game: {len(presses)} placements; presses after the tile is chosen: median "
+          f"{statistics.median(presses)}, worst {max(presses)}; to choose the tile: median {statistics.median(tiles)}, "
+          f"worst {max(tiles)}; a random placement anywhere would take median {statistics.median(anywhere)}, "
+          f"worst {max(anywhere)}")
+    snap(page, "game-over-1280")
+    assert len(presses) >= 15  # a whole game: Ann's share of the board's 85 cells
+    assert max(presses) <= 6
