@@ -33,6 +33,10 @@ def start() -> None:
             return
         _thread = threading.Thread(target=_run, name="rooms-sweeper", daemon=True)
         _thread.start()
+    # The outbox's sender runs beside it, in its own thread: a slow mail server must not hold up a flag.
+    from outbox import worker
+
+    worker.start()
 
 
 def _run() -> None:

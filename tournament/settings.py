@@ -119,6 +119,7 @@ INSTALLED_APPS = [
     "scoring",
     "channels",
     "rooms",
+    "outbox",
 ]
 
 MIDDLEWARE = [
@@ -305,15 +306,28 @@ else:
 
 # Errors go to stderr, each line with the request's method, path and user
 # (private-link tokens redacted: tournament/serving/server_log.py); with DEBUG off,
-# DJANGO_ADMINS also get each server error by mail, through the mail server
-# the DJANGO_EMAIL_* variables name.
+# DJANGO_ADMINS also get each server error by mail.
 ADMINS = _env_admins("DJANGO_ADMINS")
 SERVER_EMAIL = os.environ.get("DJANGO_SERVER_EMAIL", "").strip() or "ingenious@localhost"
-EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "").strip() or "localhost"
-EMAIL_PORT = _env_int("DJANGO_EMAIL_PORT", 25)
-EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_USER", "")
-EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_PASSWORD", "")
-EMAIL_USE_TLS = _env_flag("DJANGO_EMAIL_TLS", False)
+
+
+def _env_text(*names, default=""):
+    """The first of the variables set: Django's own name first, then the DJANGO_ one read before it."""
+    return next((os.environ[name].strip() for name in names if os.environ.get(name, "").strip()), default)
+
+
+# The mail server (the outbox's sender: outbox/sender.py, and the admins' error mail), by Django's own names;
+# the DJANGO_EMAIL_* names read before still work.  Without EMAIL_HOST (`make run`) nothing is sent: the
+# outbox keeps each message, prints it to the console and shows it on the organiser's messages page.
+EMAIL_HOST = _env_text("EMAIL_HOST", "DJANGO_EMAIL_HOST")
+EMAIL_BACKEND = ("django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
+                 else "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = EMAIL_HOST or "localhost"
+EMAIL_PORT = _env_int("EMAIL_PORT", _env_int("DJANGO_EMAIL_PORT", 25))
+EMAIL_HOST_USER = _env_text("EMAIL_HOST_USER", "DJANGO_EMAIL_USER")
+EMAIL_HOST_PASSWORD = _env_text("EMAIL_HOST_PASSWORD", "DJANGO_EMAIL_PASSWORD")
+EMAIL_USE_TLS = _env_flag("EMAIL_USE_TLS", False) or _env_flag("DJANGO_EMAIL_TLS", False)
+DEFAULT_FROM_EMAIL = _env_text("DEFAULT_FROM_EMAIL", default=SERVER_EMAIL)
 EMAIL_TIMEOUT = 10
 
 LOGGING = {
