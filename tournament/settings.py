@@ -317,8 +317,7 @@ def _env_text(*names, default=""):
 
 
 # The mail server (the outbox's sender: outbox/sender.py, and the admins' error mail), by Django's own names;
-# the DJANGO_EMAIL_* names read before still work.  Without EMAIL_HOST (`make run`) nothing is sent: the
-# outbox keeps each message, prints it to the console and shows it on the organiser's messages page.
+# DJANGO_EMAIL_* still work.  Without EMAIL_HOST (`make run`) mail is kept, printed and shown, never sent.
 EMAIL_HOST = _env_text("EMAIL_HOST", "DJANGO_EMAIL_HOST")
 EMAIL_BACKEND = ("django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
                  else "django.core.mail.backends.console.EmailBackend")
