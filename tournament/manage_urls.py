@@ -2,7 +2,9 @@
 
 from django.urls import include, path
 
+from outbox import views as outbox
 from rooms import desk
+from signup import views as signup
 
 from .serving import converters  # noqa: F401 - registers <number:>
 from .organiser import absences, dashboard, drafts, grid, people, players, results, rounds, tournaments
@@ -53,6 +55,8 @@ ONE_TOURNAMENT = {
     "audit": ("audit/", tournaments.audit_log),
     "listing": ("listing/", tournaments.listing),
     "delete": ("delete/", tournaments.delete),
+    "entries": ("entries/", signup.entries),  # the public entry form: open or closed, entries waiting
+    "messages": ("messages/", outbox.messages_page),  # every mail of the tournament, and the arbiter's own
 }
 
 urlpatterns = [

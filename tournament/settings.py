@@ -119,7 +119,7 @@ INSTALLED_APPS = [
     "scoring",
     "channels",
     "rooms",
-    "outbox",
+    "outbox", "signup",  # mail sent by each process's sender; entries by the public form
 ]
 
 MIDDLEWARE = [

@@ -5,6 +5,7 @@ from django.contrib.auth import views as auth_views
 
 from rooms import public as live_rooms
 from rooms import views as rooms
+from signup import views as signup
 from tournament.pages import player_link, views
 from tournament.serving import converters, login_throttle  # noqa: F401 - converters registers <token:> and <number:>
 
@@ -19,6 +20,8 @@ public = [
     path("standings/", views.standings, name="standings"),
     path("crosstable/", views.crosstable, name="crosstable"),
     path("screen/", views.screen, name="screen"),
+    path("enter/", signup.enter, name="enter"),
+    path("enter/<token:token>/", signup.confirm, name="confirm_entry"),
 ]
 
 admin.site.login_form = login_throttle.ThrottledAdminAuthenticationForm

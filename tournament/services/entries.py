@@ -308,7 +308,9 @@ def close_entries(tournament: Tournament, user=None) -> list[str]:
     Player.objects.bulk_update(ordered, ["seed"])
     system = tournament.system
     tournament.system = tournament.resolved_system(len(players))
-    tournament.save(update_fields=["system"])
+    if tournament.system == System.ALL_PLAY_ALL:  # its table is fixed now: the entry form closes (online-event.md)
+        tournament.entries = ""
+    tournament.save(update_fields=["system", "entries"])
     bump(tournament.pk)  # bulk_update sends no signals
     audit.record(tournament, user, "entries closed", f"{len(ordered)} players seeded",
                  before={"seeds": before, "system": system},
