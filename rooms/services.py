@@ -21,6 +21,7 @@ from tournament import audit
 from tournament.domain.entry import ResultEntry
 from tournament.models import Match
 from tournament.services import Refused as ResultRefused
+from tournament.services.timetable import stop as stop_timetable
 from tournament.services.results import enter_result
 
 from . import bell
@@ -332,6 +333,9 @@ def _write_result(room: Room, table: Table) -> None:
             enter_result(match, ResultEntry.room_forfeit(winner), user=GAME_ROOM)
         else:
             enter_result(match, ResultEntry.from_game_room(json.dumps(public_log(table))), user=GAME_ROOM)
-    except ResultRefused:
-        # A closed round or a result entered meanwhile: the room keeps its log; an arbiter decides.
-        pass
+    except ResultRefused as refused:
+        # A closed round or a result entered meanwhile: the room keeps its log; an arbiter decides, and the
+        # timetable waits for them (online-event.md).
+        stop_timetable(match.round.tournament, f"Round {match.round.number}, table {match.table}: the game "
+                                               f"room's result was refused ({refused.message}). Enter the result, "
+                                               "then press \"Go on\".")

@@ -40,6 +40,8 @@ def start() -> None:
 
 
 def _run() -> None:
+    from tournament.services import timetable
+
     from . import services
 
     while True:
@@ -47,6 +49,8 @@ def _run() -> None:
         try:
             close_old_connections()
             services.sweep()
+            # The timetable (online-event.md) after the flags: a round whose last game a flag just ended goes on.
+            timetable.sweep()
         except Exception:  # noqa: BLE001 - a database hiccup must not end the sweep: try again next second
             logger.warning("the rooms' sweep failed; trying again", exc_info=True)
 

@@ -13,6 +13,7 @@ from django.db import transaction
 from .. import audit
 from ..models import Round, Submission
 from .refused import Refused
+from .timetable import stop as stop_timetable
 
 
 def later_rounds(round_: Round) -> list[int]:
@@ -54,6 +55,8 @@ def take_back(round_: Round, user=None) -> Round:
     round_.save()
     audit.record(round_.tournament, user, "round taken back to a draft", f"Round {round_.number}",
                  before=audit.tables_of(round_))
+    stop_timetable(round_.tournament, f"Round {round_.number} was taken back to a draft: publish it again, then "
+                                      "press \"Go on\".", user)
     return round_
 
 
