@@ -7,7 +7,7 @@ from rooms import desk
 from signup import views as signup
 
 from .serving import converters  # noqa: F401 - registers <number:>
-from .organiser import absences, dashboard, drafts, grid, people, players, results, rounds, tournaments
+from .organiser import absences, dashboard, drafts, grid, people, players, results, rounds, timetable, tournaments
 
 app_name = "manage"
 
@@ -56,7 +56,8 @@ ONE_TOURNAMENT = {
     "listing": ("listing/", tournaments.listing),
     "delete": ("delete/", tournaments.delete),
     "entries": ("entries/", signup.entries),  # the public entry form: open or closed, entries waiting
-    "messages": ("messages/", outbox.messages_page),  # every mail of the tournament, and the arbiter's own
+    "messages": ("messages/", outbox.messages_page),
+    "timetable": ("timetable/", timetable.timetable_action),  # stop it, or "Go on"  # every mail of the tournament, and the arbiter's own
 }
 
 urlpatterns = [
