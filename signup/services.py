@@ -73,9 +73,10 @@ def check_name(tournament: Tournament, name: str) -> str:
 
 @transaction.atomic
 def ask_to_enter(tournament: Tournament, *, name: str, email: str, network: str, club: str = "",
-                 rating: int | None = None, trap: str = "", now=None) -> None:
+                 rating: int | None = None, trap: str = "", now=None) -> str | None:
     """Take an entry form: a confirmation link mailed to `email`; or, for an address already entered, that
-    player's link again.  The caller answers the same either way (it reveals nothing about who entered)."""
+    player's link again.  The page answers the same either way (it reveals nothing about who entered), and never
+    shows the token returned (the link's, for the demo and tests: None when nothing was mailed)."""
     now = now or timezone.now()
     email = (email or "").strip()
     if trap or "," in email or ";" in email or " " in email:
@@ -102,12 +103,14 @@ def ask_to_enter(tournament: Tournament, *, name: str, email: str, network: str,
                              created_at=now, state=Entry.REPEATED, player=player)
         if mailed:
             letters.private_link(player)
-        return
+        return None
     token = secrets.token_urlsafe(32)
     entry = Entry.objects.create(tournament=tournament, name=name, club=club, email=email, rating=rating,
                                  network=network, created_at=now, token_digest=Entry.digest(token) if mailed else None)
-    if mailed:
-        letters.confirmation(entry, token)
+    if not mailed:
+        return None
+    letters.confirmation(entry, token)
+    return token
 
 
 @transaction.atomic
