@@ -33,6 +33,9 @@ def settings_of(tournament: Tournament, entries: int = 0) -> Settings:
         late_entry_half_points=tournament.late_entry_half_points,
         excused_half_points=tournament.excused_half_points,
         play=tournament.play,
+        auto=tournament.auto,
+        round_break_s=tournament.round_break_s,
+        entries=tournament.entries or None,
     )
 
 
@@ -91,7 +94,7 @@ def record_of(tournament: Tournament, include_drafts: bool = False, with_logs: b
         settings=settings_of(tournament, len(players)),
         players=[
             PlayerRecord(p.number, p.name, p.seed, p.rating, p.club or None, p.withdrawn_after_round, p.joined_round,
-                         excused.get(p.pk, frozenset()))
+                         excused.get(p.pk, frozenset()), p.email or None)
             for p in players
         ],
         rounds=[RoundRecord(r.number, matches[r.pk], r.status == Round.COMPLETE,
@@ -156,6 +159,9 @@ def import_record(record: TournamentFile, slug: str | None = None) -> Tournament
         late_entry_half_points=settings.late_entry_half_points,
         excused_half_points=settings.excused_half_points,
         play=settings.play,
+        auto=settings.auto,
+        round_break_s=settings.round_break_s,
+        entries=settings.entries or "",
     )
     players = Player.objects.bulk_create(
         Player(
@@ -167,6 +173,7 @@ def import_record(record: TournamentFile, slug: str | None = None) -> Tournament
             club=p.club or "",
             joined_round=p.joined_round,
             withdrawn_after_round=p.withdrawn_after_round,
+            email=p.email or "",
         )
         for p in record.players
     )
