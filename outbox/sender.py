@@ -37,18 +37,22 @@ def deliver_due(now: datetime | None = None, batch: int = BATCH, connection=None
     now = now or timezone.now()
     token = uuid.uuid4().hex
     claimed = claim(token, now, batch)
-    if not claimed:
-        return 0
+    if claimed:
+        deliver(claimed, token, now, connection)
+    return len(claimed)
+
+
+def deliver(claimed: list[Mail], token: str, now: datetime, connection=None) -> None:
+    """Send the messages the sender `token` claimed, each only while its claim is still this sender's."""
     backend = connection or get_connection(fail_silently=False)
     try:
         for mail in claimed:
             if not Mail.objects.filter(pk=mail.pk, claim=token, state=Mail.SENDING).update(
                     claimed_until=timezone.now() + timedelta(seconds=LEASE_S)):
-                continue  # the lease lapsed and another sender holds it now
+                continue  # the lease lapsed and another sender took it (and perhaps sent it already)
             _deliver(mail, backend, token, now)
     finally:
         backend.close()
-    return len(claimed)
 
 
 def _claimable(now: datetime) -> Q:
