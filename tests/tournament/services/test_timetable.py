@@ -146,3 +146,11 @@ def test_a_player_withdraws_from_the_private_page_after_the_round_under_way(even
     timetable.advance(event.pk)
     assert not latest(event).matches.filter(first=ann).exists()
     assert not latest(event).matches.filter(second=ann).exists()
+
+
+def test_a_round_taken_back_tells_its_players_their_game_is_off(event, organiser):
+    services.take_back(latest(event), organiser)
+    corrections = Mail.objects.filter(kind=Mail.Kind.CORRECTION)
+    assert sorted(corrections.values_list("to", flat=True)) == ["ann@example.org", "ben@example.org",
+                                                                "cat@example.org", "dan@example.org"]
+    assert "taken back" in corrections.first().body
