@@ -154,3 +154,34 @@ def test_a_round_taken_back_tells_its_players_their_game_is_off(event, organiser
     assert sorted(corrections.values_list("to", flat=True)) == ["ann@example.org", "ben@example.org",
                                                                 "cat@example.org", "dan@example.org"]
     assert "taken back" in corrections.first().body
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_processes_advancing_at_once_publish_the_next_round_once(organiser):
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("concurrent writers in threads need PostgreSQL (SQLite's write lock makes them take turns)")
+    import threading
+
+    tournament = make_event("Race", ["Ann Able", "Ben Baker", "Cat Cole", "Dan Dale"], organiser=organiser,
+                            system="swiss", rounds_announced=3, play="online", auto=True, round_break_s=0)
+    services.publish_round(services.generate_round(tournament))
+    finish_round(tournament)
+    start, answers = threading.Barrier(2), []
+
+    def advance():
+        try:
+            start.wait()
+            answers.append(timetable.advance(tournament.pk))
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=advance) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(answers, key=str) == [None, "round 2 published"]
+    assert list(tournament.rounds.order_by("number").values_list("status", flat=True)) == [Round.COMPLETE,
+                                                                                          Round.PUBLISHED]
