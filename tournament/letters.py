@@ -113,6 +113,19 @@ def round_corrected(round_: Round, what: str) -> int:
     return len(mails)
 
 
+def start_moved(round_: Round) -> int:
+    """The round's new start time, to each of its players with an address."""
+    return round_corrected(round_, f"Round {round_.number} now starts {when(round_.starts_at)}. Your game and "
+                                   "your opponent are as before.")
+
+
+def on_start_moved(sender=None, **kwargs) -> None:
+    """`tournament.signals.round_start_moved`'s receiver (the round as `round`, or `round_`)."""
+    round_ = kwargs.get("round") or kwargs.get("round_")
+    if round_ is not None:
+        start_moved(round_)
+
+
 def from_the_arbiter(tournament: Tournament, subject: str, text: str, round_number: int | None = None) -> int:
     """The arbiter's own message, to every player with an address, or to those of one round; how many mails."""
     players = tournament.players.exclude(email="")
