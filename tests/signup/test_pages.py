@@ -93,3 +93,26 @@ def test_the_arbiters_message_goes_to_every_player_with_an_address(org_client, e
     event.players.filter(name="Ann Able").update(email="ann@example.org")
     org_client.post(reverse("manage:messages", args=[event.slug]), {"subject": "Welcome", "text": "Play well."})
     assert list(Mail.objects.filter(kind=Mail.Kind.ARBITER).values_list("to", flat=True)) == ["ann@example.org"]
+
+
+def test_an_entry_waiting_shows_on_the_dashboard_and_is_accepted_from_the_entries_page(org_client, event):
+    from signup import services as signup
+
+    update_settings(event, entries="approve")
+    signup.confirm(event, signup.ask_to_enter(event, name="Cat Cole", email="cat@example.org", network="10.0.0.9"))
+    dashboard = page_text(org_client.get(reverse("manage:dashboard", args=[event.slug])))
+    assert "1 entry waits for your acceptance" in dashboard
+    entry = Entry.objects.get(name="Cat Cole")
+    org_client.post(reverse("manage:entries", args=[event.slug]), {"entry": entry.pk, "answer": "accept"})
+    assert Player.objects.get(name="Cat Cole").email == "cat@example.org"
+    assert "waits for your acceptance" not in page_text(org_client.get(reverse("manage:dashboard",
+                                                                               args=[event.slug])))
+
+
+def test_the_organiser_opens_the_form_with_a_maximum(org_client, event):
+    update_settings(event, entries="")
+    org_client.post(reverse("manage:entries", args=[event.slug]), {"settings": "1", "entries": "open",
+                                                                   "entries_max": "2", "entries_close_at": ""})
+    event.refresh_from_db()
+    assert (event.entries, event.entries_max) == ("open", 2)
+    assert "full (2 players)" in page_text(org_client.get(reverse("tournament:enter", args=[event.slug])))
