@@ -116,3 +116,10 @@ def test_the_organiser_opens_the_form_with_a_maximum(org_client, event):
     event.refresh_from_db()
     assert (event.entries, event.entries_max) == ("open", 2)
     assert "full (2 players)" in page_text(org_client.get(reverse("tournament:enter", args=[event.slug])))
+
+
+def test_the_public_pages_lead_to_the_form_while_it_is_open(client, event):
+    enter = reverse("tournament:enter", args=[event.slug])
+    assert f'href="{enter}"' in page_text(client.get(reverse("tournament:standings", args=[event.slug])))
+    update_settings(event, entries="")
+    assert f'href="{enter}"' not in page_text(client.get(reverse("tournament:standings", args=[event.slug])))
