@@ -21,6 +21,7 @@ class Mail(models.Model):
         GAME = "game", "Game of a round"
         CORRECTION = "correction", "Correction of a round"
         ARBITER = "arbiter", "Arbiter's message"
+        NOTICE = "notice", "Notice to a player"
         ORGANISER = "organiser", "To the organiser"
 
     # A deleted tournament's mail goes with it: addresses are kept no longer than the event.

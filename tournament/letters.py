@@ -100,6 +100,19 @@ def _game_text(round_: Round, match: Match, player: Player, starts: str, address
             f"Your private page (results, absences): {addresses['player_link'].format(player.link_token)}\n")
 
 
+def withdrawn_as_absent(player: Player, round_number: int) -> Mail | None:
+    """To a player withdrawn by the timetable after losing a game by absence: how to come back."""
+    if not player.email:
+        return None
+    tournament = player.tournament
+    body = (f"Hello {player.name},\n\nYou lost your game of round {round_number} of {tournament.name} by absence "
+            "(no tile placed before your time ran out), so you are withdrawn from the rounds to come.\n"
+            "If you can play again, press \"I'm back\" on your private page: you are paired again from the next "
+            f"round not yet paired.\n\n{link_of(player)}\n")
+    return queue(player.email, f"{tournament.name}: withdrawn after round {round_number}", body,
+                 kind=Mail.Kind.NOTICE, tournament=tournament, player=player)
+
+
 def round_corrected(round_: Round, what: str) -> int:
     """A correction to every player with an address in the round: `what` says what changed ("Round 3 was taken
     back: new pairings follow", "Round 3 now starts ..."); how many mails were queued."""

@@ -79,6 +79,7 @@ def withdraw_absent(round_: Round) -> list[str]:
         for player in (match.first, match.second):
             if player is not None and match.forfeit_winner_id != player.pk and player.withdrawn_after_round is None:
                 withdraw(player, round_.number, TIMETABLE, pending=PLAY)
+                letters.withdrawn_as_absent(player, round_.number)
                 names.append(player.name)
     return names
 

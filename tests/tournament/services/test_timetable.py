@@ -82,6 +82,8 @@ def test_an_absent_player_is_withdrawn_and_may_come_back_for_a_later_round(event
     timetable.advance(event.pk)
     dan = Player.objects.get(name="Dan Dale")
     assert dan.withdrawn_after_round == 1
+    notice = Mail.objects.get(kind=Mail.Kind.NOTICE)
+    assert notice.to == "dan@example.org" and f"/p/{dan.link_token}/" in notice.body
     two = latest(event)
     assert not two.matches.filter(first=dan).exists() and not two.matches.filter(second=dan).exists()
     assert timetable.come_back(dan) == 3  # round 2 is paired already: back from round 3
