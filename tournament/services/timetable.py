@@ -37,11 +37,20 @@ def sweep(now=None) -> int:
                   .values_list("pk", flat=True).distinct())
     moved = 0
     for pk in list(candidates):
+        if not _due(pk):  # read first: `advance` takes the write lock (SQLite: the whole database's), every second
+            continue
         try:
             moved += bool(advance(pk, now))
         except Exception:  # noqa: BLE001 - one tournament's fault must not hold up the others
             logger.exception("the timetable of tournament %s failed; trying again", pk)
     return moved
+
+
+def _due(tournament_pk: int) -> bool:
+    """Whether the tournament's latest round is published with every result in (read without a lock)."""
+    latest = Round.objects.filter(tournament_id=tournament_pk).order_by("-number").first()
+    return (latest is not None and latest.status == Round.PUBLISHED
+            and not latest.matches.filter(status=Match.PENDING).exists())
 
 
 @transaction.atomic
