@@ -62,6 +62,8 @@ def _claimable(now: datetime) -> Q:
 def claim(token: str, now: datetime, batch: int) -> list[Mail]:
     """Take up to `batch` due messages for the sender `token`, oldest first; nobody else holds them until the lease
     ends."""
+    if not Mail.objects.filter(_claimable(now)).exists():  # read first: the claim takes the write lock
+        return []
     with transaction.atomic():
         # SKIP LOCKED on PostgreSQL; SQLite ignores FOR UPDATE (its transactions take the write lock at once).
         due = list(Mail.objects.filter(_claimable(now)).select_for_update(skip_locked=True)
