@@ -41,9 +41,11 @@ def test_an_online_swiss_runs_from_round_one_to_final_standings_by_itself(smtp):
     assert (fay_rounds[1].kind, fay_rounds[2].kind) == (RoundKind.FORFEIT_LOSS, RoundKind.ABSENT)
     assert fay_rounds[2].half_points == 0 and fay_rounds[3].kind != RoundKind.ABSENT
     assert event.timetable_stopped == ""
-    # Every game mail queued was delivered once: each player one per round they were paired in.
+    # Every mail queued was delivered once: each player their game of each round they were paired in, and Fay
+    # the notice of her withdrawal.
     games_mailed = Mail.objects.filter(kind=Mail.Kind.GAME)
-    assert set(games_mailed.values_list("state", flat=True)) == {Mail.SENT}
     assert games_mailed.filter(player=fay).count() == 2  # rounds 1 and 3
     assert games_mailed.filter(player__name="Ann Able").count() == 3
-    assert sorted(to for to, _ in smtp.server.received) == sorted(games_mailed.values_list("to", flat=True))
+    assert list(Mail.objects.filter(kind=Mail.Kind.NOTICE).values_list("player__name", flat=True)) == ["Fay Ford"]
+    assert set(Mail.objects.values_list("state", flat=True)) == {Mail.SENT}
+    assert sorted(to for to, _ in smtp.server.received) == sorted(Mail.objects.values_list("to", flat=True))
