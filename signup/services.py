@@ -139,7 +139,13 @@ def confirm(tournament: Tournament, token: str, now=None) -> Entry:
         audit.record(tournament, f"{entry.name} (entry form)", "entry confirmed, waiting", entry.name)
         letters.entry_waiting(entry)
         return entry
-    _enter(entry, None)
+    try:
+        _enter(entry, None)
+    except Refused as refused:  # the organiser's words ("tick ...") are not the player's
+        if refused.field != "name":
+            raise
+        raise Refused("A player of this name was entered meanwhile: enter again with what tells you apart "
+                      "(a middle initial, say).", "name") from None
     return entry
 
 

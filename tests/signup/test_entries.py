@@ -139,3 +139,12 @@ def test_one_network_address_may_send_twenty_forms_an_hour(event):
     with pytest.raises(services.Throttled):
         ask(event, name="Player 21", email="p21@example.org")
     ask(event, name="Player 21", email="p21@example.org", network="10.0.0.2")  # another network is not held up
+
+
+def test_a_name_entered_meanwhile_is_refused_at_confirmation_in_the_players_words(event):
+    from tournament import services as tm
+
+    ask(event)
+    tm.add_player(event, "Cat Cole")
+    with pytest.raises(Refused, match="entered meanwhile"):
+        services.confirm(event, token_mailed_to("cat@example.org"))
