@@ -79,3 +79,16 @@ def test_the_messages_page_during_a_mail_servers_outage(page, smtp, organiser, d
     page.reload()
     expect(page.locator("#mails .mail-state").first).to_have_text("Sent")
     assert len(smtp.server.to("ann@example.org")) == 1
+
+
+def test_the_private_page_counts_down_each_second_to_the_game(page):
+    tournament = services.create_tournament("Countdown Cup", system="swiss", play="online")
+    for name in ("Ann Able", "Ben Baker"):
+        services.add_player(tournament, name)
+    services.publish_round(services.generate_round(tournament), starts_at=timezone.now() + timedelta(minutes=5))
+    ann = Player.objects.get(name="Ann Able")
+    page.goto(f"{page.base}/p/{ann.link_token}/")
+    countdown = page.locator("#next-game [data-starts-ms]")
+    expect(countdown).to_have_text(re.compile(r"^4 min (5\d|4\d) s$"))
+    first = countdown.text_content()
+    expect(countdown).not_to_have_text(first)  # a second later it reads one second less

@@ -123,3 +123,18 @@ def test_the_public_pages_lead_to_the_form_while_it_is_open(client, event):
     assert f'href="{enter}"' in page_text(client.get(reverse("tournament:standings", args=[event.slug])))
     update_settings(event, entries="")
     assert f'href="{enter}"' not in page_text(client.get(reverse("tournament:standings", args=[event.slug])))
+
+
+def test_the_private_page_counts_down_to_the_next_online_game(client, event):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournament import services as tm
+
+    starts = timezone.now().replace(microsecond=0) + timedelta(minutes=12, seconds=30)
+    tm.publish_round(tm.generate_round(event), starts_at=starts)
+    ann = event.players.get(name="Ann Able")
+    page = page_text(client.get(reverse("player_link", args=[ann.link_token])))
+    assert "Your game starts in" in page and "12\xa0minutes" in page
+    assert f'data-starts-ms="{int(starts.timestamp() * 1000)}"' in page

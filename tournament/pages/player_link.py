@@ -137,12 +137,14 @@ def _page(request, player, *, form=None, dispute_form=None, own_form=None, excus
     }, status=status))
 
 
-def _starts_in(match) -> str:
-    """"12 minutes": the time until the player's online game starts, while it is to come; else ""."""
-    starts = match.round.starts_at if match is not None else None
-    if starts is None or starts <= timezone.now():
-        return ""
-    return timeuntil(starts)
+def _starts_in(match) -> dict | None:
+    """The countdown to the player's online game while it is to come: its words ("12 minutes") and, for the
+    page's script, the start and now in ms by the server's clock; else None."""
+    starts, now = (match.round.starts_at if match is not None else None), timezone.now()
+    if starts is None or starts <= now:
+        return None
+    return {"words": timeuntil(starts, now), "starts_ms": int(starts.timestamp() * 1000),
+            "now_ms": int(now.timestamp() * 1000)}
 
 
 @private_page
