@@ -75,3 +75,26 @@ def test_a_malformed_address_is_a_fault_naming_the_player():
     with pytest.raises(FileFault) as fault:
         parse(file)
     assert fault.value.place == "players[0].email"
+
+
+def test_a_player_back_after_a_withdrawal_round_trips_with_no_match_in_the_round_missed(organiser):
+    from tournament.models import Match
+    from tournament.services import timetable
+
+    event = make_event("Back Swiss", ["Ann Able", "Ben Baker", "Cat Cole", "Dan Dale"], system="swiss",
+                       rounds_announced=3, play="online", auto=True, round_break_s=0, publish_round_one=True)
+    for match in Match.objects.filter(round__tournament=event).select_related("first", "second"):
+        dan = next((p for p in (match.first, match.second) if p.name == "Dan Dale"), None)
+        present = [p for p in (match.first, match.second) if p is not dan][0]
+        entry = (services.ResultEntry.room_forfeit(present) if dan else
+                 services.ResultEntry.typed(scores=[[9] * 6, [3] * 6], flagged=[False, False]))
+        services.enter_result(match, entry)
+    timetable.advance(event.pk)
+    timetable.come_back(event.players.get(name="Dan Dale"))
+    file = export(event.slug)
+    dan_file = next(p for p in file["players"] if p["name"] == "Dan Dale")
+    assert dan_file["withdrawn_after_round"] is None
+    round_two = next(r for r in file["rounds"] if r["number"] == 2)
+    assert all(dan_file["id"] not in (m["first"], m["second"]) for m in round_two["matches"])
+    copy = services.import_tournament(parse(file), slug="back-copy")
+    assert copy.players.get(name="Dan Dale").withdrawn_after_round is None
