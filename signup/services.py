@@ -38,6 +38,10 @@ class Unwelcome(Exception):
     """An entry refused without a word of why (a robot's, or a spammer's)."""
 
 
+class UnknownLink(Refused):
+    """A confirmation link that is none of the tournament's (guessed, or mistyped): the page's throttle counts it."""
+
+
 class Throttled(Exception):
     """Too many entries from one network address: try again later."""
 
@@ -123,7 +127,7 @@ def confirm(tournament: Tournament, token: str, now=None) -> Entry:
              .first())
     enter_again = "Enter again from the entry form to be sent a new link."
     if entry is None:
-        raise Refused(f"This confirmation link is not one of this tournament's. {enter_again}")
+        raise UnknownLink(f"This confirmation link is not one of this tournament's. {enter_again}")
     if entry.state != Entry.UNCONFIRMED:
         raise Refused("This link was used already: your entry is confirmed. If your private link did not reach you, "
                       "enter again with the same address and it is sent again.")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 
@@ -15,6 +16,31 @@ from tournament.services import Refused, update_settings
 from . import services
 from .forms import EntriesSettingsForm, EntryForm
 from .models import Entry
+
+# Confirmation links guessed from one network address (its count in the cache, as the login throttle keeps its own).
+WRONG_LINKS_LIMIT = 30
+WRONG_LINKS_WINDOW_S = 15 * 60
+
+
+def _wrong_links_key(request) -> str:
+    return "entry-links-wrong:" + Entry.digest(client_address(request))[:32]
+
+
+def wrong_links(request) -> int:
+    try:
+        return cache.get(_wrong_links_key(request), 0)
+    except Exception:  # noqa: BLE001 - a cache that fails throttles nothing: the tokens are 32 random bytes anyway
+        return 0
+
+
+def count_wrong_link(request) -> None:
+    key = _wrong_links_key(request)
+    try:
+        if not cache.add(key, 1, WRONG_LINKS_WINDOW_S):
+            cache.incr(key)
+    except Exception:  # noqa: BLE001 - as above
+        pass
+
 
 SENT = ("Thank you. A message is on its way to {email}: open the link in it within 48 hours to confirm your entry. "
         "If you were entered already, your private link is sent again instead.")
@@ -58,13 +84,19 @@ def confirm(request, slug, token):
 
     tournament = get_object_or_404(Tournament, slug=slug)
     done = refused = None
-    if request.method == "POST":
+    status = 200
+    if request.method == "POST" and wrong_links(request) >= WRONG_LINKS_LIMIT:
+        refused, status = ("Too many unknown confirmation links came from your network address: try again in "
+                           "15 minutes."), 429
+    elif request.method == "POST":
         try:
             done = services.confirm(tournament, token)
         except Refused as why:
-            refused = why.message
+            refused, status = why.message, 400
+            if isinstance(why, services.UnknownLink):
+                count_wrong_link(request)
     response = render(request, "signup/confirm.html", {"tournament": tournament, "entry": done, "refused": refused},
-                      status=400 if refused else 200)
+                      status=status)
     response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex"
     return response

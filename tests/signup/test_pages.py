@@ -138,3 +138,22 @@ def test_the_private_page_counts_down_to_the_next_online_game(client, event):
     page = page_text(client.get(reverse("player_link", args=[ann.link_token])))
     assert "Your game starts in" in page and "12\xa0minutes" in page
     assert f'data-starts-ms="{int(starts.timestamp() * 1000)}"' in page
+
+
+def test_guessed_confirmation_links_are_throttled_per_network_address(client, event):
+    from signup.views import WRONG_LINKS_LIMIT
+
+    for n in range(WRONG_LINKS_LIMIT):
+        assert client.post(reverse("tournament:confirm_entry", args=[event.slug, f"guess{n}"])).status_code == 400
+    token = services_ask(event)
+    held = client.post(reverse("tournament:confirm_entry", args=[event.slug, token]))
+    assert held.status_code == 429  # even a right link waits: the address is held for 15 minutes
+    assert not Player.objects.filter(name="Cat Cole").exists()
+    other = client.post(reverse("tournament:confirm_entry", args=[event.slug, token]), REMOTE_ADDR="10.9.9.9")
+    assert other.status_code == 200 and Player.objects.filter(name="Cat Cole").exists()
+
+
+def services_ask(event) -> str:
+    from signup import services
+
+    return services.ask_to_enter(event, name="Cat Cole", email="cat@example.org", network="10.0.0.1")
