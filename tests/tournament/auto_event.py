@@ -39,12 +39,18 @@ def run_auto_event(names: list[str], *, rounds: int, clock_s: int, break_s: int,
         player.email = f"{player.name.split()[0].lower()}.{player.number}@example.org"
         player.save(update_fields=["email"])
     services.publish_round(services.generate_round(event))
-    rng, at_ms = random.Random(seed), rooms.now_ms()
+    rng, at_ms, clock_round = random.Random(seed), 0, None
     for _ in range(100_000):
         latest = event.rounds.order_by("-number").first()
         if latest.status == Round.COMPLETE:
             break
-        at_ms = max(at_ms + step_ms, rooms.now_ms())
+        if latest.number != clock_round:
+            # Each round's games on a clock of their own, from the rooms' start (set by the server's clock when the
+            # round was published): a clock run ahead of it would flag players who never had a turn.
+            clock_round = latest.number
+            opened = Room.objects.filter(match__round=latest).values_list("starts_at_ms", "opened_at_ms")
+            at_ms = max((max(row) for row in opened), default=rooms.now_ms())
+        at_ms += step_ms
         play_step(latest, at_ms, rng, absent=absent if latest.number == 1 else set())
         rooms.sweep(at_ms=at_ms, limit=1000)
         timetable.sweep()
