@@ -19,3 +19,6 @@ PUBLIC_PAGE_UNCACHED_MS = 100  # tests/bench/test_bench_public_pages.py: server 
 JUNK_GROWTH_MB = 8  # the same: server memory grown by 60 requests with junk query strings
 GRID_MS = 300  # tests/bench/test_bench_results_grid.py: a 250-table results grid rendered
 GRID_SAVE_MS = 100  # the same: one board saved through the grid
+ROUND_MAIL_PUBLISH_500_S = 2.0  # tests/bench/test_bench_round_mail.py: a 500-player online round published, mails queued
+ROUND_MAIL_DELIVERY_500_S = 60.0  # the same: its 500 mails delivered by one sender to an SMTP server on loopback
+AUTO_ROUND_LAG_S = 2.0  # tests/bench/test_bench_auto_event.py: a round published after its last game ended, at most

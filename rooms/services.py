@@ -22,6 +22,7 @@ from tournament import audit
 from tournament.domain.entry import GAME_ROOM, ResultEntry
 from tournament.models import Match
 from tournament.services import Refused as ResultRefused
+from tournament.services.timetable import stop as stop_timetable
 from tournament.services.results import enter_result
 
 from . import bell, copies
@@ -390,7 +391,8 @@ def _write_result(room: Room, table: Table) -> None:
 
 def _result_refused(room: Room, words: str) -> None:
     """The room's result was refused: said in the audit log, the server's log and on the room (the arbiter's desk
-    shows rooms with a `result_refused`); the room keeps its log, the match stays pending for an arbiter."""
+    shows rooms with a `result_refused`); the room keeps its log, the match stays pending for an arbiter, and the
+    timetable waits for them (docs/online-event.md)."""
     match = room.match
     audit.record(match.round.tournament, GAME_ROOM, "result refused", audit.match_subject(match),
                  after={"refusal": words})
@@ -398,3 +400,5 @@ def _result_refused(room: Room, words: str) -> None:
     transaction.on_commit(lambda: logger.warning("%s: the game's result was refused: %s", where, words))
     room.result_refused = words
     room.save(update_fields=["result_refused"])
+    stop_timetable(match.round.tournament, f"Round {match.round.number}, table {match.table}: the game room's "
+                                           f"result was refused ({words}). Enter the result, then press \"Go on\".")

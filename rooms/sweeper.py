@@ -33,9 +33,15 @@ def start() -> None:
             return
         _thread = threading.Thread(target=_run, name="rooms-sweeper", daemon=True)
         _thread.start()
+    # The outbox's sender runs beside it, in its own thread: a slow mail server must not hold up a flag.
+    from outbox import worker
+
+    worker.start()
 
 
 def _run() -> None:
+    from tournament.services import timetable
+
     from . import services
 
     while True:
@@ -43,6 +49,8 @@ def _run() -> None:
         try:
             close_old_connections()
             services.sweep()
+            # The timetable (docs/online-event.md) after the flags: a round whose last game a flag just ended goes on.
+            timetable.sweep()
         except Exception:  # noqa: BLE001 - a database hiccup must not end the sweep: try again next second
             logger.warning("the rooms' sweep failed; trying again", exc_info=True)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("games", "rooms", "scoring", "tournament")
+PACKAGES = ("games", "outbox", "rooms", "scoring", "signup", "tournament")
 PURE_CORES = ("games.engine", "tournament.domain", "tournament.pairing", "tournament.tfile", "tournament.tfile.trf",
               "tournament.pairing.next_round", "scoring.tally", "scoring.head_to_head", "scoring.metrics", "scoring.standings",
               "scoring.ties", "scoring.report", "games.colours", "rooms.clock", "rooms.referee")

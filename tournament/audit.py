@@ -13,7 +13,8 @@ from games.colours import COLOURS
 from .models import AuditEntry, Match, Player, Tournament
 
 SETTINGS = ("name", "system", "rounds_announced", "bye_half_points", "progressive", "clock_s",
-            "late_entry_half_points", "excused_half_points", "play")
+            "late_entry_half_points", "excused_half_points", "play", "auto", "round_break_s",
+            "entries", "entries_close_at", "entries_max", "entries_rating")
 
 
 def who(actor) -> tuple[object | None, str]:
@@ -42,7 +43,9 @@ def unsaved(tournament: Tournament, actor, action: str, subject: str = "", befor
 
 
 def settings_of(tournament: Tournament) -> dict:
-    return {field: getattr(tournament, field) for field in SETTINGS}
+    """The settings as the audit keeps them (a time as ISO 8601 text)."""
+    values = {field: getattr(tournament, field) for field in SETTINGS}
+    return {field: value.isoformat() if hasattr(value, "isoformat") else value for field, value in values.items()}
 
 
 def player_of(player: Player) -> dict:

@@ -2,10 +2,12 @@
 
 from django.urls import include, path
 
+from outbox import views as outbox
 from rooms import desk
+from signup import views as signup
 
 from .serving import converters  # noqa: F401 - registers <number:>
-from .organiser import absences, dashboard, drafts, grid, people, players, results, rounds, tournaments
+from .organiser import absences, dashboard, drafts, grid, people, players, results, rounds, timetable, tournaments
 
 app_name = "manage"
 
@@ -53,6 +55,9 @@ ONE_TOURNAMENT = {
     "audit": ("audit/", tournaments.audit_log),
     "listing": ("listing/", tournaments.listing),
     "delete": ("delete/", tournaments.delete),
+    "entries": ("entries/", signup.entries),  # the public entry form: open or closed, entries waiting
+    "messages": ("messages/", outbox.messages_page),
+    "timetable": ("timetable/", timetable.timetable_action),  # stop it, or "Go on"  # every mail of the tournament, and the arbiter's own
 }
 
 urlpatterns = [

@@ -1,9 +1,8 @@
 """Tournaments, players, rounds and matches (`docs/tournament-rules.md`).
 
-The models hold the record and state its invariants (statuses from the
-domain's enums, check constraints); the rules live in the pure modules
-(`tournament.domain`, `tournament.pairing`, `scoring`), which work on the
-plain records that `records.py` builds from these rows.
+The models hold the record and state its invariants (statuses from the domain's enums, check constraints); the
+rules live in the pure modules (`tournament.domain`, `tournament.pairing`, `scoring`), which work on the plain
+records that `records.py` builds from these rows.
 """
 
 import hashlib
@@ -17,7 +16,7 @@ from django.utils import timezone
 
 from .domain.enums import ALL_PLAY_ALL_LIMIT, SOLO_STATUSES, MatchStatus, Play, Progressive, RoundStatus, System, resolved_system
 from .domain.records import DEFAULT_SETTINGS
-from .domain.limits import MAX_PLAYER_TEXT, MAX_TOURNAMENT_NAME
+from .domain.limits import MAX_PLAYER_TEXT, MAX_ROUND_BREAK_S, MAX_TOURNAMENT_NAME
 from .domain.results import ScoreFault, check_scores
 from .domain.schedule import all_play_all_rounds
 
@@ -82,6 +81,15 @@ class Tournament(models.Model):
     play = models.CharField(max_length=10, choices=PlayChoice.choices, default=Play.TABLE)
     # False hides the tournament from the public list (a test event); its pages stay reachable by address.
     listed = models.BooleanField(default=True, help_text="Shown in the public list of tournaments.")
+    # An event that runs itself (docs/online-event.md): entries by the public form ("" closed), and the timetable.
+    entries = models.CharField(max_length=10, blank=True, default="", choices=[
+        ("open", "Open: entered once confirmed"), ("approve", "Open: entered once confirmed and accepted")])
+    entries_close_at = models.DateTimeField(null=True, blank=True, help_text="Entries close by themselves then.")
+    entries_max = models.PositiveIntegerField(null=True, blank=True, help_text="Entries close at this many players.")
+    entries_rating = models.BooleanField(default=False, help_text="The entry form asks for a rating.")
+    auto = models.BooleanField(default=False, help_text="Online rounds follow one another by themselves.")
+    round_break_s = models.PositiveIntegerField(default=DEFAULT_SETTINGS.round_break_s)
+    timetable_stopped = models.CharField(max_length=300, blank=True)  # why the timetable stopped; "" while it runs
     created_at = models.DateTimeField(auto_now_add=True)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organised_tournaments")
     arbiters = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="arbitrated_tournaments")
@@ -96,6 +104,7 @@ class Tournament(models.Model):
             models.CheckConstraint(condition=Q(bye_half_points__lte=2), name="bye_vp_at_most_one"),
             models.CheckConstraint(condition=Q(late_entry_half_points__lte=2), name="late_vp_at_most_one"),
             models.CheckConstraint(condition=Q(excused_half_points__lte=2), name="excused_vp_at_most_one"),
+            models.CheckConstraint(condition=Q(round_break_s__lte=MAX_ROUND_BREAK_S), name="round_break_at_most_a_day"),
         ]
 
     def __str__(self):
@@ -140,6 +149,7 @@ class Player(models.Model):
     name = models.CharField(max_length=MAX_PLAYER_TEXT)
     rating = models.IntegerField(null=True, blank=True)
     club = models.CharField(max_length=MAX_PLAYER_TEXT, blank=True)
+    email = models.EmailField(blank=True)  # private (docs/online-event.md, Entries): never on a public page or sheet
     joined_round = models.PositiveSmallIntegerField(default=1)
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
     # The secret of the player's private link (/p/<token>/); renewing it revokes the old link.
@@ -163,8 +173,7 @@ class Player(models.Model):
 
 
 class RetiredLink(models.Model):
-    """A private link that was replaced: only a digest of its token, so that the old address can say so
-    ("this link was replaced") without the token itself being kept anywhere."""
+    """A replaced private link: only its token's digest, so the old address can say "this link was replaced"."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="retired_links")
     token_digest = models.CharField(max_length=64, unique=True)

@@ -33,6 +33,9 @@ def settings_of(tournament: Tournament, entries: int = 0) -> Settings:
         late_entry_half_points=tournament.late_entry_half_points,
         excused_half_points=tournament.excused_half_points,
         play=tournament.play,
+        auto=tournament.auto,
+        round_break_s=tournament.round_break_s,
+        entries=tournament.entries or None,
     )
 
 
@@ -61,7 +64,7 @@ def record_of(tournament: Tournament, include_drafts: bool = False, with_logs: b
     """
     # Plain tuples, as the matches below: 500 model instances were a fifth of reading a big event.
     players = list(tournament.players.order_by("seed").values_list(
-        "pk", "number", "name", "seed", "rating", "club", "withdrawn_after_round", "joined_round"))
+        "pk", "number", "name", "seed", "rating", "club", "withdrawn_after_round", "joined_round", "email"))
     number = {p[0]: p[1] for p in players}
     excused = excused_rounds_of(tournament)
     rounds = tournament.rounds.order_by("number")
@@ -93,8 +96,8 @@ def record_of(tournament: Tournament, include_drafts: bool = False, with_logs: b
         settings=settings_of(tournament, len(players)),
         players=[
             PlayerRecord(player_number, name, seed, rating, club or None, withdrawn_after_round, joined_round,
-                         excused.get(pk, frozenset()))
-            for pk, player_number, name, seed, rating, club, withdrawn_after_round, joined_round in players
+                         excused.get(pk, frozenset()), email or None)
+            for pk, player_number, name, seed, rating, club, withdrawn_after_round, joined_round, email in players
         ],
         rounds=[RoundRecord(r.number, matches[r.pk], r.status == Round.COMPLETE,
                             r.starts_at.isoformat(timespec="seconds") if r.starts_at else None) for r in rounds],
@@ -158,6 +161,9 @@ def import_record(record: TournamentFile, slug: str | None = None) -> Tournament
         late_entry_half_points=settings.late_entry_half_points,
         excused_half_points=settings.excused_half_points,
         play=settings.play,
+        auto=settings.auto,
+        round_break_s=settings.round_break_s,
+        entries=settings.entries or "",
     )
     players = Player.objects.bulk_create(
         Player(
@@ -169,6 +175,7 @@ def import_record(record: TournamentFile, slug: str | None = None) -> Tournament
             club=p.club or "",
             joined_round=p.joined_round,
             withdrawn_after_round=p.withdrawn_after_round,
+            email=p.email or "",
         )
         for p in record.players
     )

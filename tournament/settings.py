@@ -120,6 +120,7 @@ INSTALLED_APPS = [
     "scoring",
     "channels",
     "rooms",
+    "outbox", "signup",  # mail sent by each process's sender; entries by the public form
 ]
 
 MIDDLEWARE = [
@@ -159,17 +160,12 @@ TEMPLATES = [
 WSGI_APPLICATION = "tournament.wsgi.application"
 ASGI_APPLICATION = "tournament.asgi.application"
 
-# SQLite file in the project folder unless DATABASE_URL says otherwise.
-# Connections close after each request unless DJANGO_CONN_MAX_AGE says to keep
-# them; kept connections of the live-server threads would also hold the test
-# database open at teardown.  Under `make serve` the pages run in a fixed pool
-# of DJANGO_PAGE_THREADS threads per process (tournament/serving/pages_in_threads.py),
-# each keeping its connection for DJANGO_CONN_MAX_AGE seconds; the game rooms'
-# sockets run their database work in a pool of DJANGO_ROOM_THREADS threads
-# (rooms/threads.py), likewise.  DJANGO_DB_POOL=N gives each process a pool
-# of up to N PostgreSQL connections for both (psycopg's pool; at least
-# DJANGO_PAGE_THREADS + DJANGO_ROOM_THREADS, or threads wait for one), and then
-# DJANGO_CONN_MAX_AGE must be 0.
+# SQLite file in the project folder unless DATABASE_URL says otherwise.  Connections close after each request
+# unless DJANGO_CONN_MAX_AGE keeps them (kept ones of the live-server threads would hold the test database open).
+# Under `make serve` the pages run in DJANGO_PAGE_THREADS threads per process (serving/pages_in_threads.py) and
+# the rooms' sockets' database work in DJANGO_ROOM_THREADS (rooms/threads.py), each thread keeping its
+# connection for DJANGO_CONN_MAX_AGE seconds; or DJANGO_DB_POOL=N gives each process a pool of up to N PostgreSQL
+# connections for both (at least the two thread counts together), and then DJANGO_CONN_MAX_AGE must be 0.
 PAGE_THREADS = _env_int("DJANGO_PAGE_THREADS", 4)
 ROOM_THREADS = _env_int("DJANGO_ROOM_THREADS", 4)  # the game rooms' sockets' database work (rooms/threads.py)
 for _name, _threads in (("DJANGO_PAGE_THREADS", PAGE_THREADS), ("DJANGO_ROOM_THREADS", ROOM_THREADS)):
@@ -199,9 +195,7 @@ if db_pool:
         raise ImproperlyConfigured("DJANGO_DB_POOL and DJANGO_CONN_MAX_AGE cannot both be set: a pool keeps the "
                                    "connections itself (set DJANGO_CONN_MAX_AGE=0).")
     DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {"min_size": 1, "max_size": db_pool, "timeout": 10}
-    # Django gives the pool psycopg's check of a connection before it is handed out: one a PostgreSQL restart broke
-    # is replaced rather than given to the next move (which then failed 0.3 s after the server was back).
-    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # a pooled connection a restart broke is not handed out
 
 # SQLite as a real default, with several people saving at once (README, "Database"):
 # - IMMEDIATE: a transaction takes the write lock when it begins, so a second
@@ -228,9 +222,8 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "en-gb"
 TIME_ZONE = "Europe/London"
-# The site is in English only, and Django's en-GB catalogues say nothing English does not: without translation
-# machinery every `{% url %}` and every number a page writes skips a thread-local language look-up (a fifth of
-# a 500-player pairings page).  Dates and numbers are still written in the en-GB formats.
+# English only (the en-GB catalogues say nothing English does not): no per-`{% url %}` and per-number language
+# look-up (a fifth of a 500-player pairings page).  Dates and numbers keep the en-GB formats.
 USE_I18N = False
 USE_TZ = True
 
@@ -312,15 +305,27 @@ else:
 
 # Errors go to stderr, each line with the request's method, path and user
 # (private-link tokens redacted: tournament/serving/server_log.py); with DEBUG off,
-# DJANGO_ADMINS also get each server error by mail, through the mail server
-# the DJANGO_EMAIL_* variables name.
+# DJANGO_ADMINS also get each server error by mail.
 ADMINS = _env_admins("DJANGO_ADMINS")
 SERVER_EMAIL = os.environ.get("DJANGO_SERVER_EMAIL", "").strip() or "ingenious@localhost"
-EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "").strip() or "localhost"
-EMAIL_PORT = _env_int("DJANGO_EMAIL_PORT", 25)
-EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_USER", "")
-EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_PASSWORD", "")
-EMAIL_USE_TLS = _env_flag("DJANGO_EMAIL_TLS", False)
+
+
+def _env_text(*names, default=""):
+    """The first of the variables set: Django's own name first, then the DJANGO_ one read before it."""
+    return next((os.environ[name].strip() for name in names if os.environ.get(name, "").strip()), default)
+
+
+# The mail server (the outbox's sender: outbox/sender.py, and the admins' error mail), by Django's own names;
+# DJANGO_EMAIL_* still work.  Without EMAIL_HOST (`make run`) mail is kept, printed and shown, never sent.
+EMAIL_HOST = _env_text("EMAIL_HOST", "DJANGO_EMAIL_HOST")
+EMAIL_BACKEND = ("django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST
+                 else "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = EMAIL_HOST or "localhost"
+EMAIL_PORT = _env_int("EMAIL_PORT", _env_int("DJANGO_EMAIL_PORT", 25))
+EMAIL_HOST_USER = _env_text("EMAIL_HOST_USER", "DJANGO_EMAIL_USER")
+EMAIL_HOST_PASSWORD = _env_text("EMAIL_HOST_PASSWORD", "DJANGO_EMAIL_PASSWORD")
+EMAIL_USE_TLS = _env_flag("EMAIL_USE_TLS", False) or _env_flag("DJANGO_EMAIL_TLS", False)
+DEFAULT_FROM_EMAIL = _env_text("DEFAULT_FROM_EMAIL", default=SERVER_EMAIL)
 EMAIL_TIMEOUT = 10
 
 LOGGING = {
@@ -373,7 +378,6 @@ LOGGING = {
 # The game rooms' bell (rooms/bell.py): over Redis when REDIS_URL is set, so a move
 # on one instance rings the watchers on every instance; else within this process.
 # The bell only says "look": the database holds every move (docs/online-play.md).
-ASGI_APPLICATION = "tournament.asgi.application"
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
@@ -382,7 +386,7 @@ if REDIS_URL:
             # Redis per message received, and dropped rings past 100 waiting in a process's queue: under 250 games
             # the bell came seconds late, and some never came (README, "The game rooms under load").  Pub/sub keeps
             # nothing for a process that is not listening, which is all a bell needs: a watcher that missed a ring
-            # is caught up from the database (rooms.consumers.Watchers).
+            # is caught up from the database (rooms.watchers).
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             # Connecting has 10 s: a process's first socket of a burst (750 at once under 250 games) opens the
             # connection while its event loop is busy with the others, and 2 s refused one of them (a 500).

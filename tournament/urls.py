@@ -5,6 +5,7 @@ from django.contrib.auth import views as auth_views
 
 from rooms import public as live_rooms
 from rooms import views as rooms
+from signup import views as signup
 from tournament.pages import game_log, player_link, views
 from tournament.serving import converters, login_throttle  # noqa: F401 - converters registers <token:> and <number:>
 
@@ -21,6 +22,8 @@ public = [
     path("standings/", views.standings, name="standings"),
     path("crosstable/", views.crosstable, name="crosstable"),
     path("screen/", views.screen, name="screen"),
+    path("enter/", signup.enter, name="enter"),
+    path("enter/<token:token>/", signup.confirm, name="confirm_entry"),
 ]
 
 admin.site.login_form = login_throttle.ThrottledAdminAuthenticationForm
@@ -37,6 +40,8 @@ urlpatterns = [
     path("p/<token:token>/room/", rooms.state, name="room_state"),
     path("p/<token:token>/room/move/", rooms.move, name="room_move"),
     path("p/<token:token>/excuse/", player_link.ask_excuse, name="player_link_excuse"),
+    path("p/<token:token>/withdraw/", player_link.withdraw_me, name="player_link_withdraw"),
+    path("p/<token:token>/back/", player_link.back, name="player_link_back"),
     path("p/<token:token>/excuse/<number:pk>/withdraw/", player_link.withdraw_excuse, name="player_link_withdraw_excuse"),
     path("accounts/login/", login_throttle.ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -4,6 +4,7 @@ import pytest
 from django.core.management import call_command
 
 from tournament.models import Tournament
+from tournament.management.commands.demo import DEMO_NAME
 
 from .conftest import log_in, shot
 
@@ -14,7 +15,7 @@ PASSWORD = "a long secret"
 def test_the_demo_dashboard_fits_a_390_px_phone(page, django_user_model):
     call_command("demo")
     organiser = django_user_model.objects.create_user("org", password=PASSWORD, is_staff=True)
-    event = Tournament.objects.get()
+    event = Tournament.objects.get(name=DEMO_NAME)
     event.organisers.add(organiser)
     log_in(page, "org", PASSWORD)
     page.goto(f"{page.base}/manage/{event.slug}/")

@@ -5,6 +5,7 @@ import pytest
 from django.core.management import call_command
 
 from tournament.models import Tournament
+from tournament.management.commands.demo import DEMO_NAME
 
 from .conftest import shot
 
@@ -14,7 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_the_demo_crosstable_keeps_names_and_vp_in_view_and_the_standings_explain_ties(page):
     expect = pytest.importorskip("playwright.sync_api").expect
     call_command("demo")
-    slug = Tournament.objects.get().slug
+    slug = Tournament.objects.get(name=DEMO_NAME).slug
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 900})
         page.goto(f"{page.base}/t/{slug}/crosstable/")

@@ -4,6 +4,7 @@ import pytest
 from django.core.management import call_command
 
 from tournament.models import Tournament
+from tournament.management.commands.demo import DEMO_NAME
 
 from .conftest import expect, log_in, shot
 
@@ -15,7 +16,7 @@ PASSWORD = "a long secret"
 def test_the_organiser_downloads_the_trf_from_the_dashboard(page, django_user_model, width):
     call_command("demo")  # 24 players, four rounds played and the fifth under way
     organiser = django_user_model.objects.create_user("org", password=PASSWORD, is_staff=True)
-    event = Tournament.objects.get()
+    event = Tournament.objects.get(name=DEMO_NAME)
     event.organisers.add(organiser)
     page.set_viewport_size({"width": width, "height": 900})
     log_in(page, "org", PASSWORD)

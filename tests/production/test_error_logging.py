@@ -66,5 +66,10 @@ def test_a_private_link_is_redacted_wherever_it_stands(line):
     assert TOKEN not in redact(line) and "/p/[private]" in redact(line)
 
 
+def test_an_entrys_confirmation_link_is_redacted_and_the_entry_form_left_alone():
+    assert redact(f"POST /t/mso-open/enter/{TOKEN}/ HTTP/1.1") == "POST /t/mso-open/enter/[private]/ HTTP/1.1"
+    assert redact("POST /t/mso-open/enter/ HTTP/1.1") == "POST /t/mso-open/enter/ HTTP/1.1"
+
+
 def test_other_addresses_are_left_alone():
     assert redact("GET /t/mso-open/players/3/ HTTP/1.1") == "GET /t/mso-open/players/3/ HTTP/1.1"

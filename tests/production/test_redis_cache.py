@@ -11,6 +11,7 @@ from django.core.cache import cache
 from django.core.management import call_command
 
 from tournament.models import Tournament
+from tournament.management.commands.demo import DEMO_NAME
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db]
 
@@ -22,7 +23,7 @@ def test_the_cache_is_the_redis_server_of_redis_url(redis_server):
 
 def test_a_public_page_is_stored_in_redis_and_served_from_it(client, redis_server):
     call_command("demo", stdout=io.StringIO())
-    standings = f"/t/{Tournament.objects.get().slug}/standings/"
+    standings = f"/t/{Tournament.objects.get(name=DEMO_NAME).slug}/standings/"
     assert not any(redis_server.scan_iter(match="*public-page:*"))
     first = client.get(standings)
     assert (first.status_code, first["X-Page-Cache"]) == (200, "miss")

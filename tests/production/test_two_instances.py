@@ -13,13 +13,14 @@ import pytest
 from django.core.management import call_command
 
 from tournament.models import Match, Player, Tournament
+from tournament.management.commands.demo import DEMO_NAME
 
 pytestmark = [pytest.mark.two_instances, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
 
 
 def demo() -> Tournament:
     call_command("demo", stdout=io.StringIO())
-    return Tournament.objects.get()
+    return Tournament.objects.get(name=DEMO_NAME)
 
 
 def games_played(page) -> dict[str, str]:

@@ -7,6 +7,7 @@ from django.utils.html import escape
 
 from tournament import services
 from tournament.models import AuditEntry, ExcusedAbsence, Match, Player, Round, Submission, Tournament
+from tournament.management.commands.demo import DEMO_NAME
 
 from tests.factories import make_event, matches, page_text, played_form, score_fields
 
@@ -421,7 +422,7 @@ def test_the_demo_has_an_arbiter_account(db):
     from django.core.management import call_command
 
     call_command("demo", stdout=io.StringIO())
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(name=DEMO_NAME)
     assert list(tournament.arbiters.values_list("username", flat=True)) == ["arbiter"]
 
 
@@ -483,7 +484,7 @@ def test_the_demo_organiser_is_not_staff_and_organises_the_demo_only(client, db)
     call_command("demo", stdout=io.StringIO())
     demo = get_user_model().objects.get(username="demo")
     assert not demo.is_staff and not demo.is_superuser
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(name=DEMO_NAME)
     assert client.login(username="demo", password="demo")
     assert client.get("/manage/").status_code == 200
     assert client.get(f"/manage/{tournament.slug}/").status_code == 200

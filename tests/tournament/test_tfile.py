@@ -8,6 +8,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tournament.models import Match, Player, Round, Tournament
+from tournament.management.commands.demo import DEMO_NAME
 from tournament.tfile.simulate import simulate
 from tournament.tfile import FileFault, dump, parse
 
@@ -105,7 +106,7 @@ def test_standings_json_shape(tmp_path):
 def test_demo_builds_a_tournament_in_progress_once():
     run("demo", "--if-empty")
     run("demo", "--if-empty")
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(name=DEMO_NAME)
     assert tournament.players.count() == 24
     assert list(tournament.rounds.values_list("number", "status")) == [
         (1, "complete"), (2, "complete"), (3, "complete"), (4, "complete"), (5, "published"),

@@ -25,6 +25,9 @@ class Settings:
     late_entry_half_points: int = 0
     excused_half_points: int = 0  # VP for an excused absence (a requested bye), in half points
     play: str = Play.TABLE  # where the games are played (docs/online-play.md): "table" or "online"
+    auto: bool = False  # online rounds follow one another by themselves (docs/online-event.md, The timetable)
+    round_break_s: int = 300  # from a round's last game's end to the next round's start
+    entries: str | None = None  # "open" or "approve" while the entry form is open
 
 
 # The one source of the settings' defaults (docs/tournament-rules.md): the rows' column defaults and the
@@ -43,6 +46,7 @@ class PlayerRecord:
     joined_round: int = 1
     # Rounds the player is excused from (docs/tournament-rules.md, excused absence), paired or not yet.
     excused_rounds: frozenset[int] = frozenset()
+    email: str | None = None  # private: only the organiser's private export carries it
     # The name as pages and sheets show it, told apart from a same-named entrant's (`names.display_names`):
     # set by the `TournamentFile` the player is in; the name itself until then.
     label: str = field(default="", init=False, compare=False, repr=False)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from django import forms
 
 from ..domain.records import DEFAULT_SETTINGS
-from ..domain.limits import MAX_RATING
+from ..domain.limits import MAX_RATING, MAX_ROUND_BREAK_S
 from ..domain.values import RATING_RULE, is_rating
 from ..models import Tournament
 from .players_csv import PlayersFileFault, decode_players_file, read_players
@@ -72,6 +72,17 @@ class TournamentForm(forms.Form):
                              initial=Tournament.PlayChoice.TABLE, widget=forms.RadioSelect,
                              help_text="Online: each game of a round published from now on is played in the site's "
                                        "game room, with the server's clock, and its result is the game's.")
+
+    auto = forms.BooleanField(label="Run the rounds by the timetable", required=False,
+                              help_text="Online only: each round closes when its last game ends, and the next is "
+                                        "paired and published to start after the break.")
+    round_break_s = forms.IntegerField(label="Break between rounds (seconds)", required=False, min_value=0,
+                                       max_value=MAX_ROUND_BREAK_S, initial=DEFAULT_SETTINGS.round_break_s,
+                                       help_text="From a round's last game's end to the next round's start.")
+
+    def clean_round_break_s(self):
+        value = self.cleaned_data.get("round_break_s")
+        return DEFAULT_SETTINGS.round_break_s if value is None else value
 
     def clean_play(self):
         return self.cleaned_data.get("play") or Tournament.PlayChoice.TABLE

@@ -13,6 +13,8 @@ from ..forms.drafts import PublishForm
 from ..models import ExcusedAbsence, Round, Submission
 from ..pairing.next_round import beyond_the_end, finished_detail
 from ..records import player_labels, record_of
+from signup.services import waiting as waiting_entries
+
 from .access import ORGANISER, arbiter_required, sees_player_links
 from .results import match_rows, results_counter
 
@@ -61,6 +63,7 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
         "excuse_form": ExcuseForm(tournament=tournament, auto_id="id_excuse_%s"),
         "rounds_to_come": rounds_to_come(tournament),
         "requests": sum(1 for a in absences if not a.approved),
+        "entries_waiting": len(waiting_entries(tournament)),
         "absences": absences,
         "csv_form": csv_form or PlayersCsvForm(auto_id="id_csv_%s"),
         # A draft of an online tournament is published with its start time (bad input: the round page says why).

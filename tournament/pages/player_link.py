@@ -16,11 +16,14 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
+from django.utils import timezone
+from django.utils.timesince import timeuntil
 from django.views.decorators.http import require_POST
 
 from scoring.report import standings_report
 
 from .. import services
+from ..services import timetable
 from ..forms.absences import RequestExcuseForm
 from ..domain.values import whole_number
 from ..domain.schedule import finished
@@ -129,7 +132,19 @@ def _page(request, player, *, form=None, dispute_form=None, own_form=None, excus
         "absences": player.excused_absences.order_by("round_number"),
         # An absence in a published round is part of its record: the player can no longer take it back.
         "published_rounds": set(player.tournament.rounds.exclude(status=Round.DRAFT).values_list("number", flat=True)),
+        "starts_in": _starts_in(match),
+        "rounds_left": timetable.come_back_round(player.tournament) <= player.tournament.rounds_announced,
     }, status=status))
+
+
+def _starts_in(match) -> dict | None:
+    """The countdown to the player's online game while it is to come: its words ("12 minutes") and, for the
+    page's script, the start and now in ms by the server's clock; else None."""
+    starts, now = (match.round.starts_at if match is not None else None), timezone.now()
+    if starts is None or starts <= now:
+        return None
+    return {"words": timeuntil(starts, now), "starts_ms": int(starts.timestamp() * 1000),
+            "now_ms": int(now.timestamp() * 1000)}
 
 
 @private_page
@@ -229,4 +244,27 @@ def withdraw_excuse(request, token, pk):
     with refusal_shown(request):
         services.cancel_excuse(absence, user=player)
         messages.success(request, f"Your absence from round {absence.round_number} is taken back.")
+    return _private(redirect("player_link", token))
+
+
+@private_page
+@require_POST
+def withdraw_me(request, token):
+    """The player withdraws from the next round not yet paired on (docs/online-event.md, Entries)."""
+    player = player_of_link(token)
+    with refusal_shown(request):
+        last = timetable.withdraw_myself(player)
+        messages.success(request, f"You are withdrawn: round {last} is your last." if last else
+                         "You are withdrawn before playing any round.")
+    return _private(redirect("player_link", token))
+
+
+@private_page
+@require_POST
+def back(request, token):
+    """"I'm back": a withdrawn player is paired again from the next round not yet paired."""
+    player = player_of_link(token)
+    with refusal_shown(request):
+        round_number = timetable.come_back(player)
+        messages.success(request, f"Welcome back: you are paired again from round {round_number}.")
     return _private(redirect("player_link", token))

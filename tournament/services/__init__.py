@@ -17,7 +17,8 @@ callers write `services.enter_result(...)` whichever module holds it:
 - `roles`: organisers and arbiters, renewing a player's private link;
 - `rounds`: generating, checking, editing, publishing, deleting and closing rounds;
 - `results`: checking and entering a match's result, and reading it back;
-- `submissions`: results the players send through their private links.
+- `submissions`: results the players send through their private links;
+- `timetable`: an online event that runs itself (closing, pairing, publishing; stop, "Go on", "I'm back").
 """
 
 from .entries import (

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from .. import audit
+from .. import audit, letters
+from ..domain.enums import Play
 from ..models import Round, Submission
 from .refused import Refused
+from .timetable import stop as stop_timetable
 
 
 def later_rounds(round_: Round) -> list[int]:
@@ -54,6 +56,11 @@ def take_back(round_: Round, user=None) -> Round:
     round_.save()
     audit.record(round_.tournament, user, "round taken back to a draft", f"Round {round_.number}",
                  before=audit.tables_of(round_))
+    stop_timetable(round_.tournament, f"Round {round_.number} was taken back to a draft: publish it again, then "
+                                      "press \"Go on\".", user)
+    if round_.play == Play.ONLINE:  # the players were mailed their games: tell them those are off (docs/online-event.md)
+        letters.round_corrected(round_, f"Round {round_.number} was taken back by the organiser: the game you were "
+                                        "sent is off. The new pairing and start time follow by mail.")
     return round_
 
 

@@ -10,7 +10,9 @@ from django.db.models import Max, Q
 from .. import audit
 from ..serving.versions import bump
 from ..domain.entry import ResultEntry
-from ..domain.enums import System
+from ..domain.enums import Play, System
+from ..domain.records import DEFAULT_SETTINGS
+from ..domain.timetable import settings_problem
 from ..domain.limits import MAX_PLAYER_TEXT
 from ..domain.names import name_key
 from ..domain.text import format_vp
@@ -25,6 +27,10 @@ from .submissions import REPLACED_NOTE
 
 @transaction.atomic
 def create_tournament(name: str, user=None, **settings) -> Tournament:
+    problem = settings_problem(settings.get("play", Play.TABLE), settings.get("auto", False),
+                               settings.get("round_break_s", DEFAULT_SETTINGS.round_break_s))
+    if problem:
+        raise Refused(problem[1], problem[0])
     tournament = create_tournament_row(name.strip(), **settings)
     if user is not None and user.is_authenticated:
         tournament.organisers.add(user)
@@ -81,6 +87,9 @@ def update_settings(tournament: Tournament, user=None, confirm_history: bool = F
         if field not in audit.SETTINGS:
             raise Refused(f"{field} is not a setting.")
         setattr(tournament, field, value)
+    problem = settings_problem(tournament.play, tournament.auto, tournament.round_break_s)
+    if problem:
+        raise Refused(problem[1], problem[0])
     old, new = audit.changed(before, audit.settings_of(tournament))
     if new:
         tournament.save()
@@ -308,7 +317,9 @@ def close_entries(tournament: Tournament, user=None) -> list[str]:
     Player.objects.bulk_update(ordered, ["seed"])
     system = tournament.system
     tournament.system = tournament.resolved_system(len(players))
-    tournament.save(update_fields=["system"])
+    if tournament.system == System.ALL_PLAY_ALL:  # its table is fixed now: the entry form closes (docs/online-event.md)
+        tournament.entries = ""
+    tournament.save(update_fields=["system", "entries"])
     bump(tournament.pk)  # bulk_update sends no signals
     audit.record(tournament, user, "entries closed", f"{len(ordered)} players seeded",
                  before={"seeds": before, "system": system},

@@ -17,13 +17,17 @@ import re
 # stands in that segment (a mistyped one may be a near miss of a real one).
 PRIVATE_LINK = re.compile(r"/p/[^/?#\s\"']+")
 REDACTED = "/p/[private]"
+# An entry's confirmation link (/t/<slug>/enter/<token>/) enters whoever opens it first: as secret, until used.
+CONFIRMATION_LINK = re.compile(r"/enter/[^/?#\s\"']+")
 
 
 def redact(text: str) -> str:
-    """The text with every private-link token replaced by `[private]`."""
-    if "/p/" not in text:  # the common case, and cheap: the access log calls this on every request
-        return text
-    return PRIVATE_LINK.sub(REDACTED, text)
+    """The text with every private-link and confirmation-link token replaced by `[private]`."""
+    if "/p/" in text:  # tests first, cheap: the access log calls this on every request
+        text = PRIVATE_LINK.sub(REDACTED, text)
+    if "/enter/" in text:
+        text = CONFIRMATION_LINK.sub("/enter/[private]", text)
+    return text
 
 
 class RequestContextFilter(logging.Filter):

@@ -17,6 +17,7 @@ anywhere, logs included.
 from __future__ import annotations
 
 import json
+import re
 from datetime import datetime
 from typing import Any
 
@@ -28,6 +29,7 @@ from ..domain.limits import MAX_INT, MAX_PLAYER_TEXT, MAX_ROUND, MAX_TOURNAMENT_
 from ..domain.records import DEFAULT_SETTINGS, MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
 from ..domain.results import ScoreFault, check_scores
 from ..domain.game_logs import log_mismatch
+from ..domain.timetable import settings_problem
 from ..domain.values import RATING_RULE, first_unstorable, is_rating, is_whole, show_json
 
 FORMAT = "ingenious-tournament/1"
@@ -35,6 +37,7 @@ SYSTEMS = tuple(System)
 PROGRESSIVE = tuple(Progressive)
 PLAYS = tuple(Play)  # "table" first: the default
 STATUSES = tuple(MatchStatus)
+EMAIL = re.compile(r"[^@\s,;<>]{1,64}@[^@\s,;<>]{1,189}\.[^@\s,;<>.]{1,63}")  # one address, as a player's
 
 
 class FileFault(ValueError):
@@ -96,7 +99,22 @@ def _settings(raw: Any) -> Settings:
         late_entry_half_points=_vp_setting(raw, "late_entry_vp", default.late_entry_half_points),
         excused_half_points=_vp_setting(raw, "excused_vp", default.excused_half_points),
         play=_one_of(raw, "play", PLAYS),
+        **_timetable(raw),
     )
+
+
+def _timetable(raw: dict) -> dict:
+    """`auto`, `round_break_s` and `entries` (docs/online-event.md): checked as the settings page checks them."""
+    auto, round_break_s = raw.get("auto", False), raw.get("round_break_s", DEFAULT_SETTINGS.round_break_s)
+    if not isinstance(auto, bool):
+        raise FileFault("settings.auto", f"must be true or false, not {show_json(auto)}")
+    problem = settings_problem(raw.get("play", PLAYS[0]), auto, round_break_s)
+    if problem:
+        raise FileFault(f"settings.{problem[0]}", problem[1])
+    entries = raw.get("entries")
+    if entries not in (None, "open", "approve"):
+        raise FileFault("settings.entries", f'must be "open" or "approve", or absent, not {show_json(entries)}')
+    return {"auto": auto, "round_break_s": round_break_s, "entries": entries}
 
 
 def _starts_at(item: dict, place: str) -> str | None:
@@ -184,7 +202,11 @@ def _players(raw: Any) -> list[PlayerRecord]:
                                                      f"{withdrawn}): a player withdrawn after round {withdrawn} "
                                                      f"joined at round {withdrawn + 1} at the latest")
         excused = _excused_rounds(item.get("excused_rounds", []), f"{place}.excused_rounds")
-        players.append(PlayerRecord(player_id, name.strip(), index + 1, rating, club, withdrawn, joined, excused))
+        email = item.get("email")
+        if email is not None and not (isinstance(email, str) and EMAIL.fullmatch(email)):
+            raise FileFault(f"{place}.email", f"must be an email address or null, not {show_json(email)[:80]}")
+        players.append(PlayerRecord(player_id, name.strip(), index + 1, rating, club, withdrawn, joined, excused,
+                                    email))
     return players
 
 

@@ -5,21 +5,21 @@ from __future__ import annotations
 import json
 
 from ..domain.enums import MatchStatus, Play
-from ..domain.records import MatchRecord, PlayerRecord, RoundRecord, TournamentFile
+from ..domain.records import DEFAULT_SETTINGS, MatchRecord, PlayerRecord, RoundRecord, TournamentFile
 from .reader import FORMAT
 
 
-def dumps(record: TournamentFile) -> str:
+def dumps(record: TournamentFile, private: bool = False) -> str:
     """The file as the site writes it (the organisers' download, `export_tournament`): compact JSON, UTF-8 text.
 
     No indentation and no spaces: a 500-player, 9-round event with a third of its games logged is 3.8 MB
     this way and was 17.7 MB indented, over what the import takes (`forms.MAX_TOURNAMENT_FILE_BYTES`).
     """
-    return json.dumps(dump(record), ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(dump(record, private), ensure_ascii=False, separators=(",", ":"))
 
 
-def dump(record: TournamentFile) -> dict:
-    """The file object for a record."""
+def dump(record: TournamentFile, private: bool = False) -> dict:
+    """The file object for a record; `private` (the organiser's private export only) adds the players' addresses."""
     settings = record.settings
     file = {
         "format": FORMAT,
@@ -33,11 +33,15 @@ def dump(record: TournamentFile) -> dict:
             "late_entry_vp": _vp(settings.late_entry_half_points),
             "excused_vp": _vp(settings.excused_half_points),
         },
-        "players": [_dump_player(p) for p in sorted(record.players, key=lambda p: p.seed)],
+        "players": [_dump_player(p, private) for p in sorted(record.players, key=lambda p: p.seed)],
         "rounds": [_dump_round(r) for r in record.rounds],
     }
     if settings.play != Play.TABLE:  # a tournament at the tables writes no "play", as before the setting existed
         file["settings"]["play"] = settings.play
+    if settings.auto or settings.round_break_s != DEFAULT_SETTINGS.round_break_s:  # as before the timetable existed
+        file["settings"].update(auto=settings.auto, round_break_s=settings.round_break_s)
+    if settings.entries:
+        file["settings"]["entries"] = settings.entries
     return file
 
 
@@ -48,13 +52,15 @@ def _dump_round(round_: RoundRecord) -> dict:
     return out
 
 
-def _dump_player(player: PlayerRecord) -> dict:
+def _dump_player(player: PlayerRecord, private: bool) -> dict:
     out = {"id": player.id, "name": player.name, "rating": player.rating}
     if player.club:
         out["club"] = player.club  # ours: the spec's list of player fields may grow
     out["withdrawn_after_round"] = player.withdrawn_after_round
     out["joined_round"] = player.joined_round
     out["excused_rounds"] = sorted(player.excused_rounds)
+    if private and player.email:
+        out["email"] = player.email
     return out
 
 

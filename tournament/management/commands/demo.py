@@ -2,7 +2,9 @@
 
 A 24-player Swiss of 7 announced rounds: 4 rounds played, round 5 in
 progress with half its results in; about a third of the games have move
-logs.  Also an organiser account `demo` / `demo` and an arbiter account
+logs.  Beside it, an online Swiss with its entry form open and the timetable on
+(docs/online-event.md): a few players entered by the form, their mails on the
+organiser's messages page.  Also an organiser account `demo` / `demo` and an arbiter account
 `arbiter` / `arbiter` (for trying the site out on your own machine only).
 """
 
@@ -18,6 +20,9 @@ from tournament.tfile.simulate import simulate
 from tournament.tfile import parse
 
 DEMO_NAME = "MSO Demo Open (Ingenious)"
+ONLINE_NAME = "Online Demo Swiss (entries open)"
+ONLINE_ENTRANTS = [("Ada Lovelace", "Analytical"), ("Blaise Pascal", "Clermont"), ("Carl Gauss", "Brunswick"),
+                   ("Dora Maar", "")]
 
 
 def demo_file(seed: int = 2026) -> dict:
@@ -50,8 +55,28 @@ class Command(BaseCommand):
         # public password, anyone could).
         services.add_role(tournament, _account("demo"), "organiser")
         services.add_role(tournament, _account("arbiter"), "arbiter")
+        online = online_demo(_account("demo"))
+        services.add_role(online, _account("arbiter"), "arbiter")
         self.stdout.write(f"Demo tournament created: /t/{tournament.slug}/ "
                           "(organiser login: demo / demo; arbiter login: arbiter / arbiter)")
+        self.stdout.write(f"Online demo with entries open: /t/{online.slug}/enter/ (its mails: "
+                          f"/manage/{online.slug}/messages/)")
+
+
+def online_demo(organiser) -> Tournament:
+    """An online Swiss, timetable on (a 5-minute break), its entry form open: players entered as the form enters
+    them (confirmation and link mails in the outbox, shown on the messages page, printed to the console)."""
+    from signup import services as signup
+
+    online = services.create_tournament(ONLINE_NAME, None, system=Tournament.SWISS, rounds_announced=5,
+                                        clock_s=600, play="online", auto=True, round_break_s=300)
+    services.add_role(online, organiser, "organiser")
+    online = services.update_settings(online, entries="open", entries_max=64)
+    for name, club in ONLINE_ENTRANTS:
+        address = f"{name.split()[0].lower()}@example.org"
+        token = signup.ask_to_enter(online, name=name, club=club, email=address, network="demo")
+        signup.confirm(online, token)
+    return online
 
 
 def _account(username: str, **defaults):

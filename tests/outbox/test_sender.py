@@ -1,0 +1,154 @@
+"""The outbox's sender against a real SMTP server: accepted, refused for now, refused for good, the server down,
+and two senders on one outbox (docs/online-event.md, Messages)."""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.utils import timezone
+
+from outbox import sender
+from outbox.models import Mail
+from outbox.services import queue
+
+pytestmark = pytest.mark.django_db
+
+
+def _queue(to="ann@example.org", subject="Your entry"):
+    return queue(to, subject, "Confirm your entry: https://example.org/c/abc", kind=Mail.Kind.CONFIRMATION)
+
+
+def test_an_accepted_message_is_sent_once(smtp):
+    mail = _queue()
+    assert sender.deliver_due() == 1
+    mail.refresh_from_db()
+    assert (mail.state, mail.attempts) == (Mail.SENT, 1)
+    assert len(smtp.server.to("ann@example.org")) == 1
+    assert "Subject: Your entry" in smtp.server.to("ann@example.org")[0]
+    assert sender.deliver_due() == 0  # nothing left due: a second sweep sends nothing again
+    assert len(smtp.server.received) == 1
+
+
+def test_a_temporary_refusal_waits_then_the_message_goes(smtp):
+    mail = _queue()
+    smtp.server.refuse = "451 4.3.0 Mailbox busy, try later"
+    start = timezone.now()
+    sender.deliver_due(now=start)
+    mail.refresh_from_db()
+    assert (mail.state, mail.attempts) == (Mail.QUEUED, 1)
+    assert mail.answer.startswith("451")
+    assert mail.next_try_at == start + timedelta(seconds=30)
+    assert sender.deliver_due(now=start + timedelta(seconds=29)) == 0  # not due before its wait is over
+    sender.deliver_due(now=start + timedelta(seconds=30))  # refused again: the wait doubles
+    mail.refresh_from_db()
+    assert mail.next_try_at == start + timedelta(seconds=30 + 60)
+    smtp.server.refuse = None
+    sender.deliver_due(now=start + timedelta(seconds=90))
+    mail.refresh_from_db()
+    assert (mail.state, mail.attempts) == (Mail.SENT, 3)
+    assert len(smtp.server.to("ann@example.org")) == 1
+
+
+def test_a_permanent_refusal_fails_at_once_with_the_servers_answer(smtp):
+    mail = _queue(to="nobody@example.org")
+    smtp.server.refuse = "550 5.1.1 No such mailbox"
+    sender.deliver_due()
+    mail.refresh_from_db()
+    assert mail.state == Mail.FAILED
+    assert mail.answer == "550 5.1.1 No such mailbox"
+    smtp.server.refuse = None
+    assert sender.deliver_due(now=timezone.now() + timedelta(days=2)) == 0  # never tried again
+
+
+def test_a_server_down_is_tried_again_until_it_is_back(smtp):
+    smtp.stop()
+    mail = _queue()
+    start = timezone.now()
+    sender.deliver_due(now=start)
+    mail.refresh_from_db()
+    assert (mail.state, mail.attempts) == (Mail.QUEUED, 1)
+    assert mail.answer.startswith("no answer from the mail server")
+    smtp.start()
+    sender.deliver_due(now=start + timedelta(seconds=30))
+    mail.refresh_from_db()
+    assert mail.state == Mail.SENT
+    assert len(smtp.server.to("ann@example.org")) == 1
+
+
+def test_refused_for_now_for_24_hours_fails_with_the_last_answer(smtp):
+    mail = _queue()
+    smtp.server.refuse = "421 4.7.0 Too many connections"
+    queued = mail.created_at
+    sender.deliver_due(now=queued + timedelta(hours=23, minutes=59, seconds=50))
+    mail.refresh_from_db()
+    assert mail.next_try_at == queued + timedelta(hours=24)  # the last try is at 24 hours, not after
+    sender.deliver_due(now=queued + timedelta(hours=24))
+    mail.refresh_from_db()
+    assert mail.state == Mail.FAILED
+    assert "24 hours" in mail.answer and "421" in mail.answer
+
+
+def test_the_waits_grow_to_an_hour_at_most():
+    queued = timezone.now()
+    waits = [(sender.next_try(queued, attempts, queued) - queued).total_seconds() for attempts in range(1, 10)]
+    assert waits == [30, 60, 120, 240, 480, 960, 1920, 3600, 3600]
+
+
+def test_two_senders_take_different_messages(smtp):
+    for n in range(5):
+        _queue(to=f"p{n}@example.org")
+    now = timezone.now()
+    first = sender.claim(uuid.uuid4().hex, now, 3)
+    assert len(first) == 3
+    assert sender.deliver_due(now=now) == 2  # the second sender gets only the two the first does not hold
+    assert sorted(to for to, _ in smtp.server.received) == sorted(
+        m.to for m in Mail.objects.exclude(pk__in=[m.pk for m in first]))
+
+
+def test_a_lapsed_claim_is_taken_over_and_its_old_holder_sends_it_no_more(smtp):
+    mail = _queue()
+    now = timezone.now()
+    stale = sender.claim("dead-sender", now, 10)  # a sender that stops (a long pause) holding the message
+    assert [m.pk for m in stale] == [mail.pk]
+    assert sender.deliver_due(now=now) == 0  # held: nobody else takes it
+    sender.deliver_due(now=now + timedelta(seconds=sender.LEASE_S + 1))  # the lease lapsed: taken over and sent
+    mail.refresh_from_db()
+    assert mail.state == Mail.SENT
+    sender.deliver(stale, "dead-sender", now)  # the old holder wakes up and goes on with what it had claimed
+    assert len(smtp.server.received) == 1
+
+
+def test_without_a_mail_server_messages_are_kept_and_printed(settings, capsys):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+    mail = _queue()
+    sender.deliver_due()
+    mail.refresh_from_db()
+    assert mail.state == Mail.PRINTED
+    assert "Confirm your entry" in capsys.readouterr().out
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_senders_at_once_deliver_each_message_once(smtp):
+    if connection.vendor != "postgresql":
+        pytest.skip("concurrent senders in threads need PostgreSQL (SQLite: one sender at a time, tested above)")
+    for n in range(40):
+        _queue(to=f"p{n}@example.org")
+
+    def send():
+        try:
+            while sender.deliver_due(batch=5):
+                pass
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(to for to, _ in smtp.server.received) == sorted(f"p{n}@example.org" for n in range(40))
+    assert Mail.objects.filter(state=Mail.SENT).count() == 40

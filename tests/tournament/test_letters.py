@@ -1,0 +1,52 @@
+"""What the mails of an online round say (docs/online-event.md, Messages): the game, the bye, a moved start."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from outbox.models import Mail
+from tests.factories import make_event
+from tournament import letters, services
+from tournament.models import Match
+
+pytestmark = pytest.mark.django_db
+
+# Summer time: 13:00 UTC is 14:00 in London.
+START = datetime(2027, 7, 10, 13, 0, tzinfo=timezone.utc)
+
+
+@pytest.fixture
+def published():
+    event = make_event("Mail Open", ["Ann Able", "Ben Baker", "Cat Cole"], system="swiss", play="online",
+                       bye_half_points=2)
+    for player in event.players.all():
+        player.email = f"{player.name.split()[0].lower()}@example.org"
+        player.save(update_fields=["email"])
+    draft = services.generate_round(event)
+    services.publish_round(draft, starts_at=START)
+    return draft
+
+
+def test_each_paired_player_is_mailed_their_game_and_the_bye_its_vp(published):
+    game = Match.objects.get(round=published, status=Match.PENDING)
+    bye = Match.objects.get(round=published, status=Match.BYE)
+    first = Mail.objects.get(kind=Mail.Kind.GAME, player=game.first).body
+    assert f"you play {game.second.name} at table {game.table}, moving first" in first
+    assert "The clocks start Saturday 10 July 2027, 14:00 (Europe/London)." in first
+    assert f"/p/{game.first.link_token}/play/" in first
+    assert "you have a bye (1 VP)" in Mail.objects.get(kind=Mail.Kind.GAME, player=bye.first).body
+
+
+def test_a_moved_start_is_mailed_to_the_rounds_players(published):
+    published.starts_at = datetime(2027, 7, 10, 14, 30, tzinfo=timezone.utc)
+    published.save()
+    assert letters.start_moved(published) == 3
+    moved = Mail.objects.filter(kind=Mail.Kind.CORRECTION)
+    assert all("now starts Saturday 10 July 2027, 15:30 (Europe/London)" in mail.body for mail in moved)
+
+
+def test_a_player_without_an_address_gets_no_mail(published):
+    published.tournament.players.update(email="")
+    assert letters.round_games(published) == 0
