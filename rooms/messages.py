@@ -50,6 +50,8 @@ def view(table: Table, seat: int | None, seq: int, now_ms: int) -> dict:
         "bag": game.bag_size,
         "events": [seen_event(event, seat, public) for event in table.log],
     }
+    if table.paused:  # the players see why (online-event.md, "Presence and attention")
+        message["pause"] = {"reason": table.pause_note.get("reason", ""), "since_ms": table.pause_note.get("at_ms")}
     if seat is not None:
         message["rack"] = game.rack(seat)
         on_turn = seat == running and not table.paused

@@ -29,6 +29,14 @@ class Room(models.Model):
     delays_ms = models.JSONField(default=list)
     paused = models.BooleanField(default=False)
     finished = models.BooleanField(default=False)
+    # Each seat's connection (rooms.presence): when the server last heard from it (arrival, heartbeat or leave),
+    # and whether it is there (arrived, not left).  Written by one UPDATE each, never with the events.
+    seen0_ms = models.BigIntegerField(null=True, blank=True)
+    seen1_ms = models.BigIntegerField(null=True, blank=True)
+    here0 = models.BooleanField(default=False)
+    here1 = models.BooleanField(default=False)
+    # The refusal's words when the finished game's result could not be written (issue 32; also in rooms/0002).
+    result_refused = models.TextField(blank=True, default="")
 
     def __str__(self):
         return f"Game room of {self.match}"
@@ -40,7 +48,7 @@ class RoomEvent(models.Model):
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()
     at_ms = models.BigIntegerField()
-    kind = models.CharField(max_length=8)  # "log", "turn", "pause", "resume", "decided"
+    kind = models.CharField(max_length=8)  # "log", "turn", "pause", "resume", "decided", "start"
     data = models.JSONField(default=dict)
     # The browser's id of the move that made this event, so a move sent twice is applied once.
     client_id = models.CharField(max_length=64, blank=True, default="")

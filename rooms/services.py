@@ -26,6 +26,7 @@ from tournament.services.results import enter_result
 from . import bell
 from .messages import view
 from .models import Room, RoomEvent
+from .presence import presence_of
 from .referee import Refused, Table, public_log
 from .replays import _keep_after_commit, _key, _replays, table_of, view_rung
 
@@ -95,10 +96,12 @@ def look(room_id: int, seat: int | None, *, at_ms: int | None = None) -> Answer:
     at_ms = now_ms() if at_ms is None else at_ms
     room = Room.objects.get(pk=room_id)
     if room.wakes_at_ms is not None and room.wakes_at_ms <= at_ms:
-        return settle(room_id, seat, at_ms=at_ms)
-    table = table_of(room)
-    answer = Answer(view(table, seat, room.seq, at_ms), applied=False)
-    _replays.keep(_key(room), room.seq, table)  # read only: nothing to wait for
+        answer = settle(room_id, seat, at_ms=at_ms)
+    else:
+        table = table_of(room)
+        answer = Answer(view(table, seat, room.seq, at_ms), applied=False)
+        _replays.keep(_key(room), room.seq, table)  # read only: nothing to wait for
+    answer.message["presence"] = presence_of(room, at_ms)  # each seat's connection (rooms.presence)
     return answer
 
 
@@ -205,60 +208,100 @@ def _placement(tile, cells):
 # -- the arbiter -------------------------------------------------------------------------------
 
 
-@transaction.atomic
-def pause(room_id: int, user, reason: str = "", *, at_ms: int | None = None) -> Answer:
-    return _arbiter(room_id, user, "game paused", reason, lambda table, at: table.pause(at), at_ms)
+REASON_MAX = 200  # characters of an arbiter's reason
+
+
+def arbiter_reason(reason) -> str:
+    """The reason an arbiter gives for a pause, a resume, a decision or a forfeit, trimmed; `Refused` naming the
+    field when there is none or it is too long (the one rule for them all: the audit log keeps it)."""
+    reason = (reason or "").strip() if isinstance(reason, str) else ""
+    if not reason:
+        raise Refused("reason", "reason: say why, for the audit log")
+    if len(reason) > REASON_MAX:
+        raise Refused("reason", f"reason: at most {REASON_MAX} characters, not {len(reason)}")
+    return reason
 
 
 @transaction.atomic
-def resume(room_id: int, user, reason: str = "", *, at_ms: int | None = None) -> Answer:
+def pause(room_id: int, user, reason: str, *, at_ms: int | None = None, whole_round: bool = False) -> Answer:
+    """Both clocks and every move stop until `resume`; the reason (required) is audited and shown to the players;
+    `whole_round`: part of the round's pause, which "Resume every game" undoes."""
+    reason = arbiter_reason(reason)
+    note = {"reason": reason, "by": _username(user), "round": whole_round}
+    return _arbiter(room_id, user, "game paused", reason, lambda table, at: table.pause(at, note), at_ms)
+
+
+@transaction.atomic
+def resume(room_id: int, user, reason: str, *, at_ms: int | None = None) -> Answer:
+    reason = arbiter_reason(reason)
     return _arbiter(room_id, user, "game resumed", reason, lambda table, at: table.resume(at), at_ms)
 
 
 @transaction.atomic
 def pause_round(round_, user, reason: str, *, at_ms: int | None = None) -> int:
     """Pause every room of the round not over nor paused already, all in one transaction; returns how many."""
-    return _whole_round(round_, user, reason, at_ms, paused=False, change=pause)
+    reason = arbiter_reason(reason)
+    rooms = Room.objects.filter(match__round=round_, finished=False, paused=False)
+    return _whole_round(rooms, lambda room_id, at: pause(room_id, user, reason, at_ms=at, whole_round=True), at_ms)
 
 
 @transaction.atomic
-def resume_round(round_, user, reason: str, *, at_ms: int | None = None) -> int:
-    """Resume every paused room of the round, all in one transaction; returns how many."""
-    return _whole_round(round_, user, reason, at_ms, paused=True, change=resume)
+def resume_round(round_, user, reason: str, *, at_ms: int | None = None) -> tuple[int, list[int]]:
+    """Resume the rooms the round's pause stopped, all in one transaction; a room paused on its own stays paused.
+    Returns how many resumed, and the tables that stay paused."""
+    reason = arbiter_reason(reason)
+    paused = Room.objects.filter(match__round=round_, finished=False, paused=True)
+    by_round = [room_id for room_id, note in last_pauses(paused).items() if note.get("round")]
+    staying = sorted(paused.exclude(pk__in=by_round).values_list("match__table", flat=True))
+    done = _whole_round(paused.filter(pk__in=by_round), lambda room_id, at: resume(room_id, user, reason, at_ms=at),
+                        at_ms)
+    return done, staying
 
 
-def _whole_round(round_, user, reason, at_ms, *, paused, change) -> int:
-    reason = (reason or "").strip()
-    if not reason:
-        raise Refused("reason", "reason: say why, for the audit log")
+def last_pauses(rooms) -> dict[int, dict]:
+    """Each of the paused `rooms`' last pause note (reason, by, round, at_ms), by room id, in one query."""
+    notes = {}
+    for room_id, at_ms, data in (RoomEvent.objects.filter(room__in=rooms, kind="pause")
+                                 .order_by("room_id", "seq").values_list("room_id", "at_ms", "data")):
+        notes[room_id] = {**data, "at_ms": at_ms}
+    return notes
+
+
+def _whole_round(rooms, change, at_ms) -> int:
     at_ms = now_ms() if at_ms is None else at_ms
-    rooms = list(Room.objects.filter(match__round=round_, finished=False, paused=paused)
-                 .order_by("pk").values_list("pk", flat=True))
     done = 0
-    for room_id in rooms:
+    for room_id in rooms.order_by("pk").values_list("pk", flat=True):
         try:
-            change(room_id, user, reason, at_ms=at_ms)
+            change(room_id, at_ms)
             done += 1
         except Refused:  # over by a flag that fell as it was settled (the sweep stores it), or changed meanwhile
             pass
     return done
 
 
+def _username(user) -> str:
+    return getattr(user, "username", None) or str(user or "")
+
+
 @transaction.atomic
-def end_by_decision(room_id: int, user, *, at_ms: int | None = None) -> bool:
+def end_by_decision(room_id: int, user, reason: str = "result entered on the result form", *,
+                    at_ms: int | None = None) -> bool:
     """An arbiter decided the game (their result entered on the result form): the room stops, its log so far
-    kept; no move is accepted after it.  False when the game was already over (a flag due before now, say)."""
+    kept with the result (the match's `decision`); no move is accepted after it.  False when the game was
+    already over (a flag due before now, say)."""
     at_ms = now_ms() if at_ms is None else at_ms
     room = _locked(room_id)
     table = table_of(room)
     table.settle(at_ms, _allowance(room))
     decided = not table.finished
+    log = public_log(table)
     if decided:
         table.decide(at_ms)
     _store(room, table)
     if decided:
+        Match.objects.filter(pk=room.match_id).update(decision={"reason": reason, "log": log})
         audit.record(room.match.round.tournament, user, "game ended by decision", audit.match_subject(room.match),
-                     after={"events kept": room.seq})
+                     after={"reason": reason, "events kept": room.seq})
     return decided
 
 

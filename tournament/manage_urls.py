@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from rooms import desk
+from rooms import decisions, desk
 
 from .serving import converters  # noqa: F401 - registers <number:>
 from .organiser import absences, dashboard, drafts, grid, people, players, results, rounds, tournaments
@@ -46,6 +46,7 @@ ONE_TOURNAMENT = {
     "desk": ("round/<number:number>/rooms/", desk.desk),  # the arbiter's desk over an online round's game rooms
     "desk_state": ("round/<number:number>/rooms/state.json", desk.state),
     "desk_act": ("round/<number:number>/rooms/act/", desk.act),
+    "desk_decide": ("round/<number:number>/rooms/<number:table>/decide/", decisions.decide),
     "room_log": ("round/<number:number>/rooms/<number:table>/log.json", desk.room_log),
     "settings": ("settings/", tournaments.edit_settings),
     "people": ("people/", people.roles),

@@ -222,6 +222,9 @@ class Match(models.Model):
     second_flagged = models.BooleanField(default=False)
     forfeit_winner = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     log = models.JSONField(null=True, blank=True)
+    # An arbiter's decision that ended the game in its room: {"reason": text, "log": the room's log up to it, or
+    # null} (tournament-json.md); the log is not the result's and is never compared with the scores.
+    decision = models.JSONField(null=True, blank=True)
     reason = models.CharField(max_length=300, blank=True, help_text="Why the pairing engine made this pairing.")
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     entered_at = models.DateTimeField(null=True, blank=True)

@@ -3,11 +3,21 @@
 `round_published(round=...)`: a round was published; the game rooms of an
 online round open in the same transaction (`rooms.apps`).
 `result_entered(match=..., user=...)`: a match's result was entered (not taken
-back); a game room still playing it stops, ended by decision (`rooms.apps`).  The event's code
-does not know the rooms exist: they listen.
+back); a game room still playing it stops, ended by decision (`rooms.apps`).
+`round_start_moved(round=..., before=..., starts_at=..., user=...)`: a published
+online round's start time moved (or was brought to now) before any clock
+started; its rooms follow (`rooms.apps`), and each paired player is to be sent
+the new time (the mail's call point).
+`round_taken_back(round=..., user=...)`: a published round went back to a
+draft; an online round's rooms close (`rooms.apps`), or refuse (a receiver may
+raise `services.Refused`: the whole change is undone) once a clock has started;
+each paired player is to be told (the mail's call point).
+The event's code does not know the rooms exist: they listen.
 """
 
 from django.dispatch import Signal
 
 round_published = Signal()
 result_entered = Signal()
+round_start_moved = Signal()
+round_taken_back = Signal()

@@ -100,7 +100,7 @@ def test_the_whole_round_pauses_and_resumes_at_once_skipping_a_finished_game(eve
     assert services.look(two.pk, None, at_ms=START + 900_000).message["status"] == "paused"
     assert services.look(one.pk, None, at_ms=START + 900_000).message["status"] == "finished"
     assert services.pause_round(round_one, people["arb"], "again", at_ms=START + 200_000) == 0
-    assert services.resume_round(round_one, people["arb"], "all clear", at_ms=START + 900_000) == 1
+    assert services.resume_round(round_one, people["arb"], "all clear", at_ms=START + 900_000) == (1, [])
     assert services.look(two.pk, None, at_ms=START + 904_000).message["clocks_ms"] == [26_000, 60_000]
     assert list(AuditEntry.objects.filter(action__in=["game paused", "game resumed"]).order_by("pk").values_list(
         "subject", "action", "after")) == [("Round 1, table 2", "game paused", {"reason": "fire alarm"}),
@@ -132,7 +132,7 @@ def test_the_desk_page_for_an_arbiter_pauses_and_resumes_through_its_forms(event
     assert "waiting for the start" in text and ">playing<" in text
     for table in (1, 2):
         assert reverse("tournament:room_spectate", args=[event.slug, 1, table]) in text
-    assert reverse("manage:match", args=[event.slug, matches(event)[0].pk]) in text
+    assert reverse("manage:desk_decide", args=[event.slug, 1, 1]) in text
     assert 'src="/static/rooms/desk.js"' in text and "<script>" not in text
 
     # No reason: nothing paused.
@@ -144,8 +144,10 @@ def test_the_desk_page_for_an_arbiter_pauses_and_resumes_through_its_forms(event
     assert state["counts"]["paused"] == 1
     client.post(desk_url(event, "desk_act"), {"action": "pause", "reason": "fire alarm"})
     assert [r["status"] for r in client.get(desk_url(event, "desk_state")).json()["rows"]] == ["paused", "paused"]
-    client.post(desk_url(event, "desk_act"), {"action": "resume", "reason": "all clear"})
-    assert [r["status"] for r in client.get(desk_url(event, "desk_state")).json()["rows"]] == ["playing", "waiting"]
+    # "Resume every game" resumes what the round's pause stopped: table 1, paused on its own before, stays paused.
+    answer = client.post(desk_url(event, "desk_act"), {"action": "resume", "reason": "all clear"}, follow=True)
+    assert [r["status"] for r in client.get(desk_url(event, "desk_state")).json()["rows"]] == ["paused", "waiting"]
+    assert "Table 1 stays paused" in answer.content.decode()
 
 
 @pytest.mark.parametrize("what", ["desk", "desk_state"])

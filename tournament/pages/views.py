@@ -22,7 +22,7 @@ from ..domain.schedule import finished
 from ..domain.text import PROGRESSIVE_READINGS
 from ..models import Round, Tournament
 from .public import boards, by_name, final_places, games_of, podium
-from ..records import match_log, record_of
+from ..records import match_decision, match_log, record_of
 from ..serving.site_url import absolute
 
 
@@ -171,6 +171,9 @@ def game(request, slug, number, table):
         raise Http404("No such match")
     match = record.rounds[number - 1].matches[table - 1]
     log = match_log(tournament, number, table) if match.log is not None else None
+    decision = None if log else match_decision(tournament, number, table)
+    if decision:  # a game ended by the arbiter: its log up to the decision, with the decision shown
+        log = decision.get("log")
     if not log:
         raise Http404("This match has no move log")
     line = timeline(log)
@@ -196,6 +199,7 @@ def game(request, slug, number, table):
             "line": line,
             "clocked": any(step.clock_s is not None for step in line.steps),
             "final": line.steps[-1].scores if line.steps else [[0] * 6, [0] * 6],
+            "decision": decision,
         },
     )
 
