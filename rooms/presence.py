@@ -67,3 +67,12 @@ def ago_text(ms: int) -> str:
     if seconds < 7200:
         return f"{seconds // 60} min"
     return f"{seconds // 3600} h"
+
+
+def connected_players(round_) -> int:
+    """How many players are connected to the round's rooms now (what taking the round back would cut off)."""
+    from .services import now_ms  # the server's clock
+
+    at_ms = now_ms()
+    return sum(connected(room, seat, at_ms) for room in Room.objects.filter(match__round=round_).only(
+        "seen0_ms", "seen1_ms", "here0", "here1") for seat in SEATS)

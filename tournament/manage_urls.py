@@ -40,6 +40,7 @@ ONE_TOURNAMENT = {
     "delete_draft": ("round/<number:number>/delete/", rounds.delete_draft),
     "close": ("round/<number:number>/close/", rounds.close),
     "take_back": ("round/<number:number>/take-back/", rounds.take_back),
+    "move_start": ("round/<number:number>/start/", rounds.move_start),
     "reopen": ("round/<number:number>/reopen/", rounds.reopen),
     "match": ("match/<number:pk>/", results.match_result),
     "results_grid": ("round/<number:number>/results/", grid.results_grid),

@@ -234,8 +234,10 @@ def screen(request, slug):
                   for i, chunk in enumerate(chunks, start=1)]
     rows = report.lines[:SCREEN_STANDINGS * SCREEN_STANDINGS_PAGES]
     chunks = [rows[i:i + SCREEN_STANDINGS] for i in range(0, len(rows), SCREEN_STANDINGS)]
-    pages += [{"kind": "standings", "rows": chunk, "part": i, "parts": len(chunks)}
-              for i, chunk in enumerate(chunks, start=1)]
+    standings = [{"kind": "standings", "rows": chunk, "part": i, "parts": len(chunks)}
+                 for i, chunk in enumerate(chunks, start=1)]
+    # After the final round the screen opens on the final standings; the last round's pairings follow them.
+    pages = standings + pages if finished(record) else pages + standings
     return render(request, "tournament/screen.html", {
         "tournament": tournament, "round_number": number, "pages": pages, "progress": report.progress,
         "metrics": metrics_in_order(), "live": True, "unapplied": report.unapplied, "live_url": live_url,

@@ -10,6 +10,7 @@ import json
 from django.core.management.base import BaseCommand, CommandError
 
 from tournament.models import Player, Tournament
+from tournament.records import player_labels
 from tournament.serving.site_url import players_links
 
 
@@ -26,14 +27,15 @@ class Command(BaseCommand):
         except Tournament.DoesNotExist:
             raise CommandError(f"no tournament with the slug {slug!r}", returncode=2)
         links = players_links(tournament)
-        rows = [{"id": number, "name": name, "link": links[number]}
-                for number, name in Player.objects.filter(tournament=tournament).order_by("number")
-                .values_list("number", "name")]
+        labels = player_labels(tournament)  # the text tells two players of one name apart, as the pages do
+        rows = [{"id": number, "name": name, "link": links[number], "label": labels.get(pk, name)}
+                for pk, number, name in Player.objects.filter(tournament=tournament).order_by("number")
+                .values_list("pk", "number", "name")]
         if json:
             self.stdout.write(_dumps(rows))
             return
         for row in rows:
-            self.stdout.write(f"{row['id']}\t{row['name']}\t{row['link']}")
+            self.stdout.write(f"{row['id']}\t{row['label']}\t{row['link']}")
 
 
 def _dumps(rows):
