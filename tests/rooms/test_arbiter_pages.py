@@ -179,11 +179,12 @@ def test_two_players_of_one_name_are_told_apart_where_the_arbiter_works(smiths, 
     no_bare_smith(" ".join(" ".join(r["players"]) + " " + r["turn"] for r in rows))
     live = client.get(reverse("tournament:live_boards", args=[smiths.slug, 1])).json()
     no_bare_smith(" ".join(" ".join(r["players"]) for r in live["rows"]))
-    for match in matches(smiths):
-        tournament_services.enter_result(match, tournament_services.ResultEntry.forfeit(match.first), user=people["arb"])
+    for match in matches(smiths):  # each Sam Smith wins a forfeit
+        smith = match.first if match.first.name == "Sam Smith" else match.second
+        tournament_services.enter_result(match, tournament_services.ResultEntry.forfeit(smith), user=people["arb"])
     won_by = [e.after["won by"] for e in AuditEntry.objects.filter(action="result entered")]
-    assert any(name.startswith("Sam Smith (") for name in won_by), won_by
-    assert "Sam Smith" not in won_by
+    # (round 1's draw may also seat the two Sam Smiths at one table)
+    assert any(name in ("Sam Smith (Oxford)", "Sam Smith (York)") for name in won_by) and "Sam Smith" not in won_by
     # Round 2's draft: its reasons name who plays first ("Sam Smith (York) plays first: ..."), never a bare name.
     tournament_services.close_round(round_)
     reasons = " ".join(m.reason for m in tournament_services.generate_round(smiths).matches.all())
