@@ -184,7 +184,7 @@ def test_a_result_entered_by_the_arbiter_ends_the_game_by_decision(event, people
     form = client.get(reverse("manage:match", args=[event.slug, match.pk])).content.decode()
     assert "still playing" in form and reverse("manage:room_log", args=[event.slug, 1, 1]) in form
     response = client.post(reverse("manage:match", args=[event.slug, match.pk]),
-                           played_form(match, [5, 6, 7, 8, 9, 10], [3, 4, 5, 6, 7, 8]))
+                           {**played_form(match, [5, 6, 7, 8, 9, 10], [3, 4, 5, 6, 7, 8]), "ends_game": "on"})
     assert response.status_code == 302
     match.refresh_from_db()
     assert match.status == Match.PLAYED and match.scores == [[5, 6, 7, 8, 9, 10], [3, 4, 5, 6, 7, 8]]

@@ -28,14 +28,14 @@ class Command(BaseCommand):
             raise CommandError(f"no tournament with the slug {slug!r}", returncode=2)
         links = players_links(tournament)
         labels = player_labels(tournament)  # the text tells two players of one name apart, as the pages do
-        rows = [{"id": number, "name": name, "link": links[number], "label": labels.get(pk, name)}
+        rows = [({"id": number, "name": name, "link": links[number]}, labels.get(pk, name))
                 for pk, number, name in Player.objects.filter(tournament=tournament).order_by("number")
                 .values_list("pk", "number", "name")]
         if json:
-            self.stdout.write(_dumps(rows))
+            self.stdout.write(_dumps([row for row, label in rows]))
             return
-        for row in rows:
-            self.stdout.write(f"{row['id']}\t{row['label']}\t{row['link']}")
+        for row, label in rows:
+            self.stdout.write(f"{row['id']}\t{label}\t{row['link']}")
 
 
 def _dumps(rows):
