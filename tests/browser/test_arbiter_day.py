@@ -106,6 +106,11 @@ def test_the_desk_lists_the_rooms_that_need_the_arbiter_first_and_decides_a_game
     expect(page.locator('tr[data-table="3"] [data-field=attention]')).to_contain_text("paused by arb")
     expect(page.locator('tr[data-table="3"] [data-field=attention]')).to_contain_text("toilet break")
     expect(page.locator('tr[data-table="4"] [data-field=attention]')).to_contain_text("result refused: Round 1 is closed")
+    # The paused room's players are told why.
+    player = page.context.new_page()
+    player.goto(f"{page.base}/p/{matches(event)[2].first.link_token}/play/")
+    expect(player.locator("#status")).to_contain_text("paused by the arbiter: toilet break")
+    player.close()
 
     # The whole round paused and resumed: table 3, paused on its own, stays paused, and the desk says so.
     page.fill("#round-reason", "server restart")
