@@ -133,7 +133,7 @@ def close_rooms_of(sender=None, *, round, **kwargs) -> None:
     """The round was taken back to a draft: its rooms close (deleted with their events), so that publishing it
     again opens new rooms with full clocks from the new start.  Refused when a clock of it has started."""
     at_ms = now_ms()
-    rooms = list(Room.objects.select_for_update().filter(match__round=round).select_related("match"))
+    rooms = list(Room.objects.select_for_update(of=("self",)).filter(match__round=round).select_related("match"))
     started = sorted(room.match.table for room in rooms if room.starts_at_ms <= at_ms or room.finished)
     if started:
         tables = ", ".join(str(table) for table in started)
