@@ -34,7 +34,7 @@ from tournament.services import result_summary
 from . import services
 from .attention import attention_first, needs
 from .models import Room, RoomEvent
-from .presence import presence_text
+from .presence import presence_of, presence_text
 from .referee import Refused, public_log
 
 STATUS_WORDS = {"waiting": "waiting for the start", "playing": "playing", "paused": "paused", "finished": "finished"}
@@ -64,7 +64,7 @@ def desk_rows(round_: Round, *, at_ms: int | None = None) -> list[dict]:
         match = room.match
         turn = seen["turn"]
         names = [labels.get(match.first_id, seen["players"][0]), labels.get(match.second_id, seen["players"][1])]
-        presence = [{**seat, "text": presence_text(seat, at_ms)} for seat in seen["presence"]]
+        presence = [{**seat, "text": presence_text(seat, at_ms)} for seat in presence_of(room, at_ms)]
         rows.append({
             "table": match.table,
             "players": names,

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament.models import Match, Tournament
 from tournament.pages.player_link import _player
 
-from . import services
+from . import presence, services
 from .models import Room
 from .referee import Refused
 
@@ -81,7 +81,10 @@ def spectate(request, slug, number, table):
 
 @require_GET
 def state(request, token):
+    """The player's game; a player reading it here (the page's fallback while its WebSocket is down, polling
+    every 2 s) is connected (`rooms.presence`)."""
     room, seat = room_for_link(token)
+    presence.still_here(room.pk, seat, services.now_ms())
     return _no_store(JsonResponse(services.look(room.pk, seat).message))
 
 

@@ -313,3 +313,11 @@ def test_no_forfeit_for_a_player_who_has_placed(event, people):
         arbiter.forfeit_absent(one.pk, people["arb"], 0, "left", at_ms=START + 20_000)
     assert refused.value.code == "placed"
     assert Match.objects.get(pk=one.match_id).status == Match.PENDING
+
+
+def test_a_player_reading_the_room_over_plain_http_counts_as_connected(event, client):
+    one, _ = open_rooms(event)
+    match = matches(event)[0]
+    assert client.get(reverse("room_state", args=[match.second.link_token])).status_code == 200
+    assert services.look(one.pk, 0).message["presence"][1]["connected"] is True
+    assert services.look(one.pk, 0).message["presence"][0] == {"connected": False, "seen_ms": None}
