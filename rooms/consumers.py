@@ -39,7 +39,7 @@ from django.http import Http404
 
 from tournament.pages.player_link import Replaced
 
-from . import frames, services
+from . import frames, presence, services
 from .bell import group_name, link_group_name
 from .frames import BadFrame, Budget
 from .network import RoundTrips
@@ -51,6 +51,7 @@ from .watchers import watchers
 logger = logging.getLogger("rooms.consumers")
 
 PING_EVERY_S = 5
+HEARTBEAT_MS = 10_000  # a seat's presence is marked at most this often (on the answer to a ping)
 HICCUP = "the server did not answer in time: your move is sent again"
 
 
@@ -94,8 +95,11 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         await self.accept()
         if not await self._send_view():
             return
-        # Only a seat has a clock, so only a seat's round trip is measured (for its network allowance).
-        self.ping_task = asyncio.ensure_future(self._ping()) if self.seat is not None else None
+        # Only a seat has a clock and a presence: only a seat's round trip is measured (for its network allowance).
+        if self.seat is not None:
+            self.heard_ms = services.now_ms()
+            await self._presence(presence.arrived, self.heard_ms)
+            self.ping_task = asyncio.ensure_future(self._ping())
         watchers().add(self)
 
     def _find(self) -> tuple[int, int | None, str | None, int | None]:
@@ -113,6 +117,8 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
                 task.cancel()
         if hasattr(self, "room_id"):
             watchers().discard(self)
+            if self.seat is not None:
+                await self._presence(presence.left, services.now_ms())
             await self.channel_layer.group_discard(group_name(self.room_id), self.channel_name)
             if getattr(self, "player_id", None) is not None:
                 await self.channel_layer.group_discard(link_group_name(self.player_id), self.channel_name)
@@ -183,8 +189,12 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         await self._send({"type": "room", **answer.message})
 
     async def _pong(self, ping_id):
-        if not self.round_trips.pong(ping_id, services.now_ms()):
+        now = services.now_ms()
+        if not self.round_trips.pong(ping_id, now):
             return  # not the answer to a ping of ours: it counts for nothing
+        if now - self.heard_ms >= HEARTBEAT_MS:
+            self.heard_ms = now
+            await self._presence(presence.still_here, now)
         allowance = self.round_trips.to_store()
         if allowance is not None:
             try:
@@ -213,6 +223,19 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
     def link_gone(self) -> None:
         """The process's check found this seat's link renewed (its group message was lost): close."""
         asyncio.ensure_future(self.link_replaced({}))
+
+    def room_gone(self) -> None:
+        """The room is no longer stored (its round was taken back): the page opens the player's game again."""
+        asyncio.ensure_future(self._close_for("room-gone", "this game was taken back by the arbiter",
+                                              frames.ROOM_GONE))
+
+    async def _presence(self, heard, at_ms: int) -> None:
+        """The seat's connection, stored for the desk and the opponent (`rooms.presence`); a database that does not
+        answer costs only this one mark."""
+        try:
+            await database_sync_to_async(heard)(self.room_id, self.seat, at_ms)
+        except DatabaseError:
+            frames.warnings.warn("the database failed a presence mark of room %s", self.room_id)
 
     def catch_up(self) -> None:
         """The room has moved on past what this socket was sent, and its bell did not come (`Watchers`): look."""

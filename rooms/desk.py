@@ -23,18 +23,23 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament.domain.records import MatchRecord
 from tournament.domain.text import result_text
+from django.db.models import F
+
 from tournament.domain.values import whole_number
 from tournament.models import Match, Round
 from tournament.organiser.access import arbiter_required
+from tournament.records import player_labels
 from tournament.services import result_summary
 
-from . import services
+from . import arbiter, services
+from .attention import attention_first, needs
 from .clock import clock_text
-from .models import Room
+from .models import Room, RoomEvent
+from .presence import presence_of, presence_text
 from .referee import Refused, public_log
 
 STATUS_WORDS = {"waiting": "waiting for the start", "playing": "playing", "paused": "paused", "finished": "finished"}
-REASON_MAX = 200
+REASON_MAX = arbiter.REASON_MAX
 
 
 def desk_rows(round_: Round, *, at_ms: int | None = None, store_due: bool = True) -> list[dict]:
@@ -48,24 +53,30 @@ def desk_rows(round_: Round, *, at_ms: int | None = None, store_due: bool = True
     rooms = (Room.objects.filter(match__round=round_).order_by("match__table")
              .select_related("match__first", "match__second", "match__forfeit_winner").defer("match__log"))
     with_log = set(Match.objects.filter(round=round_, log__isnull=False).values_list("table", flat=True))
-    for room in rooms:
-        seen = (services.look(room.pk, None, at_ms=at_ms) if store_due else
-                services.peek(room, None, at_ms=at_ms)).message
+    labels = player_labels(round_.tournament)  # two players of one name told apart (domain.names.display_names)
+    looked = [(room, (services.look(room.pk, None, at_ms=at_ms) if store_due else
+                      services.peek(room, None, at_ms=at_ms)).message) for room in rooms]
+    last_event = dict(RoomEvent.objects.filter(room__match__round=round_, seq=F("room__seq"))
+                      .values_list("room_id", "at_ms"))
+    pauses = arbiter.last_pauses([room.pk for room, seen in looked if seen["status"] == "paused"])
+    for room, seen in looked:
         match = room.match
         turn = seen["turn"]
+        names = [labels.get(match.first_id, seen["players"][0]), labels.get(match.second_id, seen["players"][1])]
+        presence = [{**seat, "text": presence_text(seat, at_ms)} for seat in presence_of(room, at_ms)]
         rows.append({
             "table": match.table,
-            "players": seen["players"],
+            "players": names,
             "status": seen["status"],
             "status_text": STATUS_WORDS[seen["status"]],
             "clocks": [clock_text(ms) for ms in seen["clocks_ms"]],
             "clocks_ms": seen["clocks_ms"],
             "lowest": [min(row) for row in seen["scores"]],
             "placements": sum(1 for event in seen["events"] if event["type"] == "place"),
-            "turn": seen["players"][turn] if turn is not None and seen["status"] == "playing" else "",
+            "turn": names[turn] if turn is not None and seen["status"] == "playing" else "",
             "on_turn": turn if seen["status"] == "playing" else None,  # whose clock runs: 0, 1 or None
-            "flagged": [name for name, flag in zip(seen["players"], seen["flagged"]) if flag],
-            "result": result_summary(match) if match.has_result else "",
+            "flagged": [name for name, flag in zip(names, seen["flagged"]) if flag],
+            "result": result_summary(match, labels) if match.has_result else "",
             "score": short_result(match),  # "1–0", "½–½", "1–0 forfeit", as the public pairings write it
             "decided": bool(seen.get("outcome", {}).get("decided")),
             "watch_url": reverse("tournament:room_spectate", args=[slug, number, match.table]),
@@ -74,6 +85,14 @@ def desk_rows(round_: Round, *, at_ms: int | None = None, store_due: bool = True
                            if match.table in with_log else ""),
             "result_url": reverse("manage:match", args=[slug, match.pk]),
             "log_url": reverse("manage:room_log", args=[slug, number, match.table]),
+            # The arbiter's own (issue 34): each seat's connection, why the room needs the arbiter, the pause.
+            "presence": presence,
+            "attention": needs(status=seen["status"], names=names, starts_at_ms=seen["starts_at_ms"],
+                               presence=presence, on_turn=turn if seen["status"] == "playing" else None,
+                               last_event_ms=last_event.get(room.pk), pause_note=pauses.get(room.pk),
+                               result_refused=getattr(room, "result_refused", ""), at_ms=at_ms),
+            "pause_reason": (pauses.get(room.pk) or {}).get("reason", ""),
+            "decide_url": reverse("manage:desk_decide", args=[slug, number, match.table]),
         })
     return rows
 
@@ -101,7 +120,7 @@ def _counts(rows) -> dict:
 @require_GET
 def desk(request, tournament, number):
     round_ = _round(tournament, number)
-    rows = desk_rows(round_)
+    rows = attention_first(desk_rows(round_))
     return _no_store(render(request, "rooms/desk.html", {
         "tournament": tournament, "round": round_, "rows": rows, "counts": _counts(rows), "reason_max": REASON_MAX,
         "state_url": reverse("manage:desk_state", args=[tournament.slug, number])}))
@@ -110,37 +129,46 @@ def desk(request, tournament, number):
 @arbiter_required
 @require_GET
 def state(request, tournament, number):
-    rows = desk_rows(_round(tournament, number))
+    rows = attention_first(desk_rows(_round(tournament, number)))
     return _no_store(JsonResponse({"rows": rows, "counts": _counts(rows)}))
 
 
 @arbiter_required
 @require_POST
 def act(request, tournament, number):
-    """Pause or resume one room (`table`) or every room of the round; the reason is required."""
+    """Pause or resume one room (`table`) or every room of the round; the service requires the reason."""
     round_ = _round(tournament, number)
     back = redirect("manage:desk", tournament.slug, number)
     action = request.POST.get("action")
-    reason = request.POST.get("reason", "").strip()[:REASON_MAX]
+    reason = request.POST.get("reason", "")
     if action not in ("pause", "resume"):
         messages.error(request, "action: pause or resume.")
         return back
-    if not reason:
-        messages.error(request, f"Reason: say why you {action} the game, for the audit log. Nothing was changed.")
-        return back
     table = request.POST.get("table", "")
     try:
-        if table == "":
-            done = (services.pause_round if action == "pause" else services.resume_round)(round_, request.user, reason)
-            messages.success(request, f"{'Paused' if action == 'pause' else 'Resumed'} {done} "
-                                      f"game{'s' if done != 1 else ''} of round {number}.")
+        if table == "" and action == "pause":
+            done = arbiter.pause_round(round_, request.user, reason)
+            messages.success(request, f"Paused {done} game{'s' if done != 1 else ''} of round {number}.")
+        elif table == "":
+            done, staying = arbiter.resume_round(round_, request.user, reason)
+            messages.success(request, f"Resumed {done} game{'s' if done != 1 else ''} of round {number}."
+                                      + (f" {_tables(staying)} stay{'s' if len(staying) == 1 else ''} paused: paused "
+                                         "on its own, resume it from its row." if staying else ""))
         else:
             room = _room(round_, table)
-            (services.pause if action == "pause" else services.resume)(room.pk, request.user, reason)
+            (arbiter.pause if action == "pause" else arbiter.resume)(room.pk, request.user, reason)
             messages.success(request, f"Table {room.match.table}: {'paused' if action == 'pause' else 'resumed'}.")
     except Refused as refused:
         messages.error(request, f"Table {table}: {refused.message}." if table else f"{refused.message}.")
     return back
+
+
+def _tables(numbers) -> str:
+    """"Table 3", "Tables 2 and 5"."""
+    listed = [str(n) for n in numbers]
+    if len(listed) == 1:
+        return f"Table {listed[0]}"
+    return f"Tables {', '.join(listed[:-1])} and {listed[-1]}"
 
 
 def _room(round_: Round, table) -> Room:

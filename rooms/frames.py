@@ -26,6 +26,7 @@ TYPES = ("move", "sync", "pong")
 # Close codes, each explained by the page (rooms/static/rooms/room.js).
 BAD_FRAMES = 4400  # kept sending frames that are not the room's messages
 NO_ROOM = 4404  # no such room or link
+ROOM_GONE = 4409  # the room was closed (its round taken back): the page opens the player's game again
 LINK_REPLACED = 4410  # the link was replaced: the page says whom to ask, and does not come back
 TOO_MANY = 4429  # far past its budget of messages: the page comes back after a pause
 SERVER_HICCUP = 4503  # the database did not answer: the page comes back at once and sends its move again

@@ -18,7 +18,7 @@ from games.engine.board import CELLS
 from .referee import Table
 
 EVERYONE = ("seq", "now_ms", "status", "starts_at_ms", "wakes_at_ms", "players", "seat", "turn", "stage", "scores",
-            "clocks_ms", "flagged", "rack_sizes", "bag", "events", "outcome")
+            "clocks_ms", "flagged", "rack_sizes", "bag", "events", "outcome", "pause")
 SEAT_OWN = ("rack", "may_swap", "legal_pairs")
 EVENT_FIELDS = {  # what everyone sees of each kind of log event before the game is over
     "place": ("type", "player", "tile", "cells", "gain", "clock_s"),
@@ -77,6 +77,8 @@ def _everyone(table: Table, seat: int | None, seq: int, now_ms: int) -> dict:
         "bag": game.bag_size,
         "events": [seen_event(event, seat, public) for event in table.log],
     }
+    if table.paused:  # the players see why (docs/online-event.md, "Presence and attention")
+        facts["pause"] = {"reason": table.pause_note.get("reason", ""), "since_ms": table.pause_note.get("at_ms")}
     if table.finished:
         outcome = table.outcome
         facts["outcome"] = ({"forfeit": False, "decided": True, "winner": None} if outcome.decided else

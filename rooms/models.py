@@ -29,6 +29,12 @@ class Room(models.Model):
     delays_ms = models.JSONField(default=list)
     paused = models.BooleanField(default=False)
     finished = models.BooleanField(default=False)
+    # Each seat's connection (rooms.presence): when the server last heard from it (arrival, heartbeat or leave),
+    # and whether it is there (arrived, not left).  Written by one UPDATE each, never with the events.
+    seen0_ms = models.BigIntegerField(null=True, blank=True)
+    seen1_ms = models.BigIntegerField(null=True, blank=True)
+    here0 = models.BooleanField(default=False)
+    here1 = models.BooleanField(default=False)
     result_refused = models.TextField(blank=True, default="",
                                       help_text="Why the results service refused the result of the game the room "
                                                 "finished (the match stays pending for an arbiter); empty when none "
@@ -44,7 +50,7 @@ class RoomEvent(models.Model):
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()
     at_ms = models.BigIntegerField()
-    kind = models.CharField(max_length=8)  # "log", "turn", "pause", "resume", "decided"
+    kind = models.CharField(max_length=8)  # "log", "turn", "pause", "resume", "decided", "start"
     data = models.JSONField(default=dict)
     # The browser's id of the move that made this event, so a move sent twice is applied once.
     client_id = models.CharField(max_length=64, blank=True, default="")

@@ -41,7 +41,7 @@ PLAYERS = 2  # docs/online-play.md: the tournament's game, two players
 class Stored:
     """One event of a room as stored: what, when (server time, ms), and for `turn` the network allowance."""
 
-    kind: str  # "log", "turn", "pause", "resume", "decided"
+    kind: str  # "log", "turn", "pause", "resume", "decided", "start" (the start time moved)
     at_ms: int
     data: dict = field(default_factory=dict)
 
@@ -78,6 +78,7 @@ class Table:
         self.log: list[dict] = []
         self.started = False
         self.paused = False
+        self.pause_note: dict = {}  # the last pause's note (reason, by whom, the round's), with its time `at_ms`
         self.outcome: Outcome | None = None
         self.turn_from = 0  # the game's placement count when the running turn started
         self.new: list[Stored] = []  # events made since the replay, for the service to store
@@ -205,12 +206,22 @@ class Table:
 
     # -- the arbiter ----------------------------------------------------------------------
 
-    def pause(self, now_ms: int) -> list[Stored]:
+    def pause(self, now_ms: int, note: dict | None = None) -> list[Stored]:
+        """An arbiter stops both clocks and every move; `note` (the reason, by whom, whether the whole round's
+        pause) is kept with the event, for the desk and the players."""
         if self.finished:
             raise Refused("finished", "the game is over")
         if self.paused:
             raise Refused("paused", "the game is already paused")
-        self._record(Stored("pause", now_ms))
+        self._record(Stored("pause", now_ms, dict(note or {})))
+        return self.new
+
+    def move_start(self, now_ms: int, starts_at_ms: int) -> list[Stored]:
+        """The start time moved (or brought to now) while no clock has started (docs/online-event.md, "Start time")."""
+        self.settle(now_ms)
+        if self.started or self.finished:
+            raise Refused("started", "the clocks have started")
+        self._record(Stored("start", now_ms, {"starts_at_ms": max(starts_at_ms, now_ms)}))
         return self.new
 
     def resume(self, now_ms: int) -> list[Stored]:
@@ -293,6 +304,9 @@ class Table:
         elif event.kind == "pause":
             self.clock = self.clock.pause(event.at_ms)
             self.paused = True
+            self.pause_note = {**event.data, "at_ms": event.at_ms}
+        elif event.kind == "start":
+            self.starts_at_ms = event.data["starts_at_ms"]
         elif event.kind == "resume":
             self.clock = self.clock.resume(event.at_ms)
             self.paused = False

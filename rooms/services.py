@@ -29,6 +29,7 @@ from . import bell, copies
 from .messages import view
 from .network import allowance_of
 from .models import Room, RoomEvent
+from .presence import presence_of
 from .referee import Refused, Table, public_log
 from .copies import keep, keep_after_commit, room_key, table_of, view_rung
 
@@ -106,10 +107,12 @@ def look(room_id: int, seat: int | None, *, at_ms: int | None = None) -> Answer:
     at_ms = now_ms() if at_ms is None else at_ms
     room = Room.objects.get(pk=room_id)
     if room.wakes_at_ms is not None and room.wakes_at_ms <= at_ms:
-        return settle(room_id, seat, at_ms=at_ms)
-    table = table_of(room)
-    answer = Answer(view(table, seat, room.seq, at_ms), applied=False)
-    keep(room, table)  # read only: nothing to wait for
+        answer = settle(room_id, seat, at_ms=at_ms)
+    else:
+        table = table_of(room)
+        answer = Answer(view(table, seat, room.seq, at_ms), applied=False)
+        keep(room, table)  # read only: nothing to wait for
+    answer.message["presence"] = presence_of(room, at_ms)  # each seat's connection (rooms.presence)
     return answer
 
 
@@ -240,95 +243,6 @@ def _placement(tile, cells):
                 any(type(v) is not int for v in c) for c in cells)):
         raise Refused("bad-cell", f"cells are two [q, r] pairs of whole numbers, not {json.dumps(cells)[:60]}")
     return tile, [list(cells[0]), list(cells[1])]
-
-
-# -- the arbiter -------------------------------------------------------------------------------
-
-
-@transaction.atomic
-def pause(room_id: int, user, reason: str = "", *, at_ms: int | None = None) -> Answer:
-    return _arbiter(room_id, user, "game paused", reason, lambda table, at: table.pause(at), at_ms)
-
-
-@transaction.atomic
-def resume(room_id: int, user, reason: str = "", *, at_ms: int | None = None) -> Answer:
-    return _arbiter(room_id, user, "game resumed", reason, lambda table, at: table.resume(at), at_ms)
-
-
-@transaction.atomic
-def pause_round(round_, user, reason: str, *, at_ms: int | None = None) -> int:
-    """Pause every room of the round not over nor paused already, all in one transaction; returns how many."""
-    return _whole_round(round_, user, reason, at_ms, paused=False, change=pause)
-
-
-@transaction.atomic
-def resume_round(round_, user, reason: str, *, at_ms: int | None = None) -> int:
-    """Resume every paused room of the round, all in one transaction; returns how many."""
-    return _whole_round(round_, user, reason, at_ms, paused=True, change=resume)
-
-
-def _whole_round(round_, user, reason, at_ms, *, paused, change) -> int:
-    reason = (reason or "").strip()
-    if not reason:
-        raise Refused("reason", "reason: say why, for the audit log")
-    at_ms = now_ms() if at_ms is None else at_ms
-    rooms = list(Room.objects.filter(match__round=round_, finished=False, paused=paused)
-                 .order_by("pk").values_list("pk", flat=True))
-    done = 0
-    for room_id in rooms:
-        try:
-            change(room_id, user, reason, at_ms=at_ms)
-            done += 1
-        except Refused:  # over by a flag that fell as it was settled (the sweep stores it), or changed meanwhile
-            pass
-    return done
-
-
-@transaction.atomic
-def end_by_decision(room_id: int, user, *, at_ms: int | None = None) -> bool:
-    """An arbiter decided the game (their result entered on the result form): the room stops, its log so far
-    kept; no move is accepted after it.  False when the game was already over (a flag due before now, say)."""
-    at_ms = now_ms() if at_ms is None else at_ms
-    room = _locked(room_id)
-    table = table_of(room)
-    table.settle(at_ms, _allowance(room))
-    decided = not table.finished
-    if decided:
-        table.decide(at_ms)
-    _store(room, table)
-    if decided:
-        audit.record(room.match.round.tournament, user, "game ended by decision", audit.match_subject(room.match),
-                     after={"events kept": room.seq})
-    return decided
-
-
-def rooms_own(user) -> bool:
-    """Whether a result entered (by `user`, as `enter_result` was called) is the game room's own, written by
-    `_write_result`, rather than a person's: the one place this is decided."""
-    return user == GAME_ROOM
-
-
-def end_rooms_of(sender=None, *, match, user=None, **kwargs) -> None:
-    """A result entered for a match whose room still plays (an arbiter's decision) stops the room, in the
-    same transaction; the room's own result stops nothing."""
-    if rooms_own(user):
-        return
-    # Only a room still playing has anything to stop (a room already over keeps its log as it is).
-    room_id = Room.objects.filter(match=match, finished=False).values_list("pk", flat=True).first()
-    if room_id is not None:
-        end_by_decision(room_id, user)
-
-
-def _arbiter(room_id, user, action, reason, change, at_ms):
-    at_ms = now_ms() if at_ms is None else at_ms
-    room = _locked(room_id)
-    table = table_of(room)
-    table.settle(at_ms, _allowance(room))
-    change(table, at_ms)
-    _store(room, table)
-    audit.record(room.match.round.tournament, user, action, audit.match_subject(room.match),
-                 after={"reason": reason} if reason else None)
-    return Answer(view(table, None, room.seq, at_ms))
 
 
 # -- storing -----------------------------------------------------------------------------------

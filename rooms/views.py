@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET, require_POST
 from tournament.models import Match, Tournament
 from tournament.pages.player_link import Replaced, player_of_link, private_page
 
-from . import services
+from . import presence, services
 from .models import Room
 from .referee import Refused
 
@@ -97,7 +97,10 @@ def spectate(request, slug, number, table):
 @_link_replaced_json
 @require_GET
 def state(request, token):
+    """The player's game; a player reading it here (the page's fallback while its WebSocket is down, polling
+    every 2 s) is connected (`rooms.presence`)."""
     room, seat = room_for_link(token)
+    presence.still_here(room.pk, seat, services.now_ms())
     return _no_store(JsonResponse(services.look(room.pk, seat).message))
 
 

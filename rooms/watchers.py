@@ -12,7 +12,9 @@ two seats' live private links:
   never a game that waits for a move it was never shown;
 - a seat's socket opened with a link the organiser has since renewed is closed
   (the renewal's own message closes it at once; this check, when that message
-  was lost).
+  was lost);
+- a socket of a room no longer stored (its round taken back) is closed, and its
+  page opens the player's game anew.
 """
 
 from __future__ import annotations
@@ -57,7 +59,12 @@ class Watchers:
                 logger.warning("could not check the watched rooms' sequence numbers", exc_info=True)
 
     async def check(self) -> None:
-        stored = await database_sync_to_async(_stored)(list(self.rooms))
+        watched = list(self.rooms)
+        stored = await database_sync_to_async(_stored)(watched)
+        for room_id in watched:
+            if room_id not in stored:  # closed: its round was taken back
+                for consumer in list(self.rooms.get(room_id, ())):
+                    consumer.room_gone()
         for room_id, (seq, links) in stored.items():
             before, self.read[room_id] = self.read.get(room_id), seq
             for consumer in list(self.rooms.get(room_id, ())):

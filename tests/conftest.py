@@ -22,10 +22,15 @@ def pytest_configure(config):
 
 @pytest.fixture(autouse=True)
 def _empty_page_cache():
-    """Each test starts with no cached pages: databases roll back between tests, caches would not."""
+    """Each test starts with no cached pages and no process copies of game rooms: databases roll back between
+    tests, caches would not (a room of the next test may have the same id, opening and start: tests fix the time)."""
+    from rooms.copies import kept
+
     cache.clear()
+    kept.tables.clear()
     yield
     cache.clear()
+    kept.tables.clear()
 
 
 @pytest.fixture

@@ -101,7 +101,10 @@ def test_no_import_cycle_even_through_type_checking_imports():
 #   An app that imported them would close a circle through them, which the test below still sees.
 # - `tournament.domain` is the event as plain data (records, rounds, results, their words): a pure core below
 #   both the event's app and `scoring`, which ranks its records.  It imports neither.
-SITE_WIRING = ("tournament.settings", "tournament.urls", "tournament.manage_urls", "tournament.asgi", "tournament.wsgi")
+SITE_WIRING = ("tournament.settings", "tournament.urls", "tournament.manage_urls", "tournament.asgi", "tournament.wsgi",
+               # `manage.py demo` makes a demo of every app (an online event with entries by the form among them):
+               # an entry point like the ones above, run by name, imported by nothing.
+               "tournament.management.commands.demo")
 OWN_PARTS = ("tournament.domain",)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from games.colours import COLOURS
 
 from .models import AuditEntry, Match, Player, Tournament
+from .domain.names import display_names
 
 SETTINGS = ("name", "system", "rounds_announced", "bye_half_points", "progressive", "clock_s",
             "late_entry_half_points", "excused_half_points", "play", "auto", "round_break_s",
@@ -59,8 +60,15 @@ def match_subject(match: Match) -> str:
 
 def scores_of(match: Match, scores, flagged) -> dict:
     """Each player's six scores in one line ("R5 O6 ..."), by name, with a ran-out-of-time mark."""
-    return {person.name: " ".join(f"{c.letter}{v}" for c, v in zip(COLOURS, row)) + (" (ran out of time)" if flag else "")
-            for person, row, flag in zip((match.first, match.second), scores, flagged)}
+    labels = labels_now(match.round.tournament)
+    return {labels.get(person.pk, person.name): " ".join(f"{c.letter}{v}" for c, v in zip(COLOURS, row))
+            + (" (ran out of time)" if flag else "") for person, row, flag in zip((match.first, match.second), scores, flagged)}
+
+
+def labels_now(tournament: Tournament) -> dict[int, str]:
+    """Each player's name as the pages show it (`domain.names.display_names`: "Sam Smith (York)" beside another
+    Sam Smith), read afresh: the audit says who, as the pages do, even of a player entered in this transaction."""
+    return display_names(Player.objects.filter(tournament=tournament).only("id", "name", "seed", "rating", "club"))
 
 
 def result_of(match: Match) -> dict | None:
@@ -71,17 +79,19 @@ def result_of(match: Match) -> dict | None:
             result["log"] = "given"
         return result
     if match.status == Match.FORFEIT:
-        winner = match.forfeit_winner.name if match.forfeit_winner else "nobody (both absent)"
+        winner = (labels_now(match.round.tournament).get(match.forfeit_winner_id, match.forfeit_winner.name)
+                  if match.forfeit_winner else "nobody (both absent)")
         return {"status": "forfeit", "won by": winner}
     return None
 
 
 def tables_of(round_) -> list[str]:
     """A round's pairing, one line a table."""
-    lines = []
+    lines, labels = [], labels_now(round_.tournament)  # two players of one name told apart
     for match in round_.matches.select_related("first", "second").order_by("table"):
-        second = match.second.name if match.second else ("excused" if match.status == Match.EXCUSED else "bye")
-        lines.append(f"{match.table}: {match.first.name} – {second}")
+        second = (labels.get(match.second_id, match.second.name) if match.second
+                  else "excused" if match.status == Match.EXCUSED else "bye")
+        lines.append(f"{match.table}: {labels.get(match.first_id, match.first.name)} – {second}")
     return lines
 
 

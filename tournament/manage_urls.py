@@ -2,12 +2,12 @@
 
 from django.urls import include, path
 
-from outbox import views as outbox
-from rooms import desk
+from rooms import decisions, desk
 from signup import views as signup
 
 from .serving import converters  # noqa: F401 - registers <number:>
 from .organiser import absences, dashboard, drafts, grid, people, players, results, rounds, timetable, tournaments
+from .organiser import messages as mail_pages
 
 app_name = "manage"
 
@@ -42,12 +42,14 @@ ONE_TOURNAMENT = {
     "delete_draft": ("round/<number:number>/delete/", rounds.delete_draft),
     "close": ("round/<number:number>/close/", rounds.close),
     "take_back": ("round/<number:number>/take-back/", rounds.take_back),
+    "move_start": ("round/<number:number>/start/", rounds.move_start),
     "reopen": ("round/<number:number>/reopen/", rounds.reopen),
     "match": ("match/<number:pk>/", results.match_result),
     "results_grid": ("round/<number:number>/results/", grid.results_grid),
     "desk": ("round/<number:number>/rooms/", desk.desk),  # the arbiter's desk over an online round's game rooms
     "desk_state": ("round/<number:number>/rooms/state.json", desk.state),
     "desk_act": ("round/<number:number>/rooms/act/", desk.act),
+    "desk_decide": ("round/<number:number>/rooms/<number:table>/decide/", decisions.decide),
     "room_log": ("round/<number:number>/rooms/<number:table>/log.json", desk.room_log),
     "settings": ("settings/", tournaments.edit_settings),
     "people": ("people/", people.roles),
@@ -56,7 +58,7 @@ ONE_TOURNAMENT = {
     "listing": ("listing/", tournaments.listing),
     "delete": ("delete/", tournaments.delete),
     "entries": ("entries/", signup.entries),  # the public entry form: open or closed, entries waiting
-    "messages": ("messages/", outbox.messages_page),
+    "messages": ("messages/", mail_pages.messages_page),
     "timetable": ("timetable/", timetable.timetable_action),  # stop it, or "Go on"  # every mail of the tournament, and the arbiter's own
 }
 

@@ -37,11 +37,8 @@ VERSION_FIELDS = ("data_version", "frame_version")
 
 
 def save_without_versions(row, save, args, kwargs) -> None:
-    """Never write a version back: only `versions.bump*()` move them, in the database.
-
-    A copy loaded before other changes holds an old number; writing it back
-    would move the version backwards onto keys of stale pages.
-    """
+    """Never write a version back: only `versions.bump*()` move them, in the database.  A copy loaded before
+    other changes holds an old number; writing it back would move the version backwards onto stale pages' keys."""
     if row.pk is not None and not row._state.adding and kwargs.get("update_fields") is None:
         kwargs["update_fields"] = [
             f.name for f in row._meta.concrete_fields if not f.primary_key and f.name not in VERSION_FIELDS
@@ -118,12 +115,9 @@ class Tournament(models.Model):
         return resolved_system(self.system, entries)
 
     def rounds_to_play(self, entries: int, paired: bool) -> int:
-        """How many rounds the event has: the announced number, or an all-play-all's table's.
-
-        Round 1 of an all-play-all fixes its number (n − 1 or n) into
-        `rounds_announced` (docs/tournament-rules.md, All-play-all); before then, the
-        table the entries so far would make.
-        """
+        """How many rounds the event has: the announced number, or an all-play-all's table's.  Round 1 of an
+        all-play-all fixes its number (n − 1 or n) into `rounds_announced` (docs/tournament-rules.md,
+        All-play-all); before then, the table the entries so far would make."""
         if not paired and self.resolved_system(entries) == System.ALL_PLAY_ALL:
             return all_play_all_rounds(entries) or self.rounds_announced
         return self.rounds_announced
@@ -231,6 +225,8 @@ class Match(models.Model):
     second_flagged = models.BooleanField(default=False)
     forfeit_winner = models.ForeignKey(Player, on_delete=models.PROTECT, null=True, blank=True, related_name="+")
     log = models.JSONField(null=True, blank=True)
+    # An arbiter's decision ending its room's game: {"reason", "log": up to it, or null} (docs/tournament-file.md).
+    decision = models.JSONField(null=True, blank=True)
     reason = models.CharField(max_length=300, blank=True, help_text="Why the pairing engine made this pairing.")
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     entered_at = models.DateTimeField(null=True, blank=True)

@@ -77,8 +77,8 @@ def record_of(tournament: Tournament, include_drafts: bool = False, with_logs: b
         rows = rows.annotate(has_log=ExpressionWrapper(Q(log__isnull=False), output_field=BooleanField()))
     # Plain tuples, not model instances: making 2,000 instances was most of a big event's reading.
     fields = ("round_id", "first_id", "second_id", "status", "scores", "first_flagged", "second_flagged",
-              "forfeit_winner_id", "log" if with_logs else "has_log")
-    for round_id, first, second, status, scores, first_flagged, second_flagged, winner, log in (
+              "forfeit_winner_id", "log" if with_logs else "has_log", "decision" if with_logs else "has_log")
+    for round_id, first, second, status, scores, first_flagged, second_flagged, winner, log, decision in (
             rows.values_list(*fields)):
         matches[round_id].append(
             MatchRecord(
@@ -89,6 +89,7 @@ def record_of(tournament: Tournament, include_drafts: bool = False, with_logs: b
                 flagged=[first_flagged, second_flagged],
                 log=log if with_logs else (LOG_LEFT_OUT if log else None),
                 winner=number.get(winner),
+                decision=decision if with_logs else None,
             )
         )
     return TournamentFile(
@@ -108,6 +109,12 @@ def match_log(tournament: Tournament, round_number: int, table: int):
     """The move log of one match of a published round (None without one): what the game viewer reads, alone."""
     return (Match.objects.filter(round__tournament=tournament, round__number=round_number, table=table)
             .exclude(round__status=Round.DRAFT).values_list("log", flat=True).first())
+
+
+def match_decision(tournament: Tournament, round_number: int, table: int) -> dict | None:
+    """An arbiter's decision that ended one match's game (its reason and the room's log up to it), or None."""
+    return (Match.objects.filter(round__tournament=tournament, round__number=round_number, table=table)
+            .exclude(round__status=Round.DRAFT).values_list("decision", flat=True).first())
 
 
 # Slugs that would be hidden by the organiser pages' own addresses (/manage/new/, /manage/import/).
@@ -207,6 +214,7 @@ def import_record(record: TournamentFile, slug: str | None = None) -> Tournament
                 second_flagged=bool(m.flagged[1]) if m.status == "played" else False,
                 forfeit_winner=by_number.get(m.winner),
                 log=m.log,
+                decision=m.decision,
             )
             for table, m in enumerate(round_record.matches, start=1)
         )

@@ -5,8 +5,20 @@ online round open in the same transaction (`rooms.apps`).
 `result_entered(match=..., user=...)`: a match's result was entered (not taken
 back); a game room still playing it stops, ended by decision (`rooms.apps`).
 `link_renewed(player=...)`: a player's private link was replaced; every socket opened with the old one closes
-once the change is committed (`rooms.apps`).  The event's code
-does not know the rooms exist: they listen.
+once the change is committed (`rooms.apps`).
+`round_start_moved(round=..., before=..., starts_at=..., user=...)`: a published
+online round's start time moved (or was brought to now) before any clock
+started; its rooms follow (`rooms.apps`), and each paired player is to be sent
+the new time (the mail's call point).
+`round_taken_back(round=..., user=...)`: a published round went back to a
+draft; an online round's rooms close (`rooms.apps`), or refuse (a receiver may
+raise `services.Refused`: the whole change is undone) once a clock has started;
+each paired player is to be told (the mail's call point).
+`players_connected(round=...)`: asked, not told: each receiver answers how many of the round's players are
+connected to it (`rooms.apps`: the game rooms); the round page sums the answers.
+`entries_waiting(tournament=...)`: asked likewise: how many confirmed entries wait for the organiser's acceptance
+(`signup.apps`: the entry form); the dashboard sums the answers.
+The event's code does not know the rooms exist: they listen.
 """
 
 from django.dispatch import Signal
@@ -14,3 +26,7 @@ from django.dispatch import Signal
 round_published = Signal()
 result_entered = Signal()
 link_renewed = Signal()
+round_start_moved = Signal()
+round_taken_back = Signal()
+players_connected = Signal()
+entries_waiting = Signal()

@@ -7,7 +7,7 @@ run on the real one, so their rooms start around the real now.
 import pytest
 from django.urls import reverse
 
-from rooms import desk, services
+from rooms import arbiter, desk, services
 from rooms.referee import Refused
 from tests.factories import make_event, matches, played_form
 from tests.rooms.helpers import START, seeded
@@ -63,7 +63,7 @@ def test_the_desk_lists_every_room_with_its_status_clocks_scores_and_placements(
 
 def test_an_arbiter_pauses_and_resumes_one_room_and_its_clocks_stand_still(event, people):
     one, two = open_rooms(event, [START, START], at_ms=START)
-    services.pause(one.pk, people["arb"], "a player's connection", at_ms=START + 20_000)
+    arbiter.pause(one.pk, people["arb"], "a player's connection", at_ms=START + 20_000)
     # A minute later the 60 s clock would have run out: paused, it still shows 40 s; the other room ran on.
     paused = services.look(one.pk, None, at_ms=START + 80_000).message
     assert paused["status"] == "paused" and paused["clocks_ms"] == [40_000, 60_000]
@@ -73,7 +73,7 @@ def test_an_arbiter_pauses_and_resumes_one_room_and_its_clocks_stand_still(event
         services.move(one.pk, 0, "place", seq=seen["seq"], tile=seen["rack"][0], cells=[[0, 0], [1, 0]],
                       at_ms=START + 80_000)
     assert refused.value.code == "paused"
-    services.resume(one.pk, people["arb"], "connection back", at_ms=START + 80_000)
+    arbiter.resume(one.pk, people["arb"], "connection back", at_ms=START + 80_000)
     assert services.look(one.pk, None, at_ms=START + 85_000).message["clocks_ms"] == [35_000, 60_000]
     actions = list(AuditEntry.objects.filter(subject="Round 1, table 1").values_list("action", "after"))
     assert ("game paused", {"reason": "a player's connection"}) in actions
@@ -85,13 +85,13 @@ def test_the_whole_round_pauses_and_resumes_at_once_skipping_a_finished_game(eve
     round_one = event.rounds.get(number=1)
     # Table 1: nobody places a tile, both clocks run out (60 s each): over, both absent.
     services.settle(one.pk, at_ms=START + 120_001)
-    assert services.pause_round(round_one, people["arb"], "fire alarm", at_ms=START + 130_000) == 1
+    assert arbiter.pause_round(round_one, people["arb"], "fire alarm", at_ms=START + 130_000) == 1
     # Table 2 started at START + 100 s: 30 s used, and its clock stands at 30 s however long the pause.
     assert services.look(two.pk, None, at_ms=START + 900_000).message["clocks_ms"] == [30_000, 60_000]
     assert services.look(two.pk, None, at_ms=START + 900_000).message["status"] == "paused"
     assert services.look(one.pk, None, at_ms=START + 900_000).message["status"] == "finished"
-    assert services.pause_round(round_one, people["arb"], "again", at_ms=START + 200_000) == 0
-    assert services.resume_round(round_one, people["arb"], "all clear", at_ms=START + 900_000) == 1
+    assert arbiter.pause_round(round_one, people["arb"], "again", at_ms=START + 200_000) == 0
+    assert arbiter.resume_round(round_one, people["arb"], "all clear", at_ms=START + 900_000) == (1, [])
     assert services.look(two.pk, None, at_ms=START + 904_000).message["clocks_ms"] == [26_000, 60_000]
     assert list(AuditEntry.objects.filter(action__in=["game paused", "game resumed"]).order_by("pk").values_list(
         "subject", "action", "after")) == [("Round 1, table 2", "game paused", {"reason": "fire alarm"}),
@@ -101,14 +101,14 @@ def test_the_whole_round_pauses_and_resumes_at_once_skipping_a_finished_game(eve
 def test_a_round_pause_skips_a_room_whose_flag_falls_as_it_is_paused(event, people):
     one, two = open_rooms(event, [START, START], at_ms=START)
     # Nobody has settled either room since the start: at 121 s both are over by their flags.
-    assert services.pause_round(event.rounds.get(number=1), people["arb"], "late", at_ms=START + 121_000) == 0
+    assert arbiter.pause_round(event.rounds.get(number=1), people["arb"], "late", at_ms=START + 121_000) == 0
     assert not AuditEntry.objects.filter(action="game paused").exists()
 
 
 def test_a_round_pause_needs_a_reason_and_changes_nothing_without_one(event, people):
     one, two = open_rooms(event, [START, START], at_ms=START)
     with pytest.raises(Refused) as refused:
-        services.pause_round(event.rounds.get(number=1), people["arb"], "  ", at_ms=START + 1_000)
+        arbiter.pause_round(event.rounds.get(number=1), people["arb"], "  ", at_ms=START + 1_000)
     assert refused.value.code == "reason"
     assert not AuditEntry.objects.filter(action="game paused").exists()
 
@@ -123,7 +123,7 @@ def test_the_desk_page_for_an_arbiter_pauses_and_resumes_through_its_forms(event
     assert "waiting for the start" in text and ">playing<" in text
     for table in (1, 2):
         assert reverse("tournament:room_spectate", args=[event.slug, 1, table]) in text
-    assert reverse("manage:match", args=[event.slug, matches(event)[0].pk]) in text
+    assert reverse("manage:desk_decide", args=[event.slug, 1, 1]) in text
     assert 'src="/static/rooms/desk.js"' in text and "<script>" not in text
 
     # No reason: nothing paused.
@@ -135,8 +135,10 @@ def test_the_desk_page_for_an_arbiter_pauses_and_resumes_through_its_forms(event
     assert state["counts"]["paused"] == 1
     client.post(desk_url(event, "desk_act"), {"action": "pause", "reason": "fire alarm"})
     assert [r["status"] for r in client.get(desk_url(event, "desk_state")).json()["rows"]] == ["paused", "paused"]
-    client.post(desk_url(event, "desk_act"), {"action": "resume", "reason": "all clear"})
-    assert [r["status"] for r in client.get(desk_url(event, "desk_state")).json()["rows"]] == ["playing", "waiting"]
+    # "Resume every game" resumes what the round's pause stopped: table 1, paused on its own before, stays paused.
+    answer = client.post(desk_url(event, "desk_act"), {"action": "resume", "reason": "all clear"}, follow=True)
+    assert [r["status"] for r in client.get(desk_url(event, "desk_state")).json()["rows"]] == ["paused", "waiting"]
+    assert "Table 1 stays paused" in answer.content.decode()
 
 
 @pytest.mark.parametrize("what", ["desk", "desk_state"])
@@ -173,7 +175,7 @@ def test_a_result_entered_by_the_arbiter_ends_the_game_by_decision(event, people
     form = client.get(reverse("manage:match", args=[event.slug, match.pk])).content.decode()
     assert "still playing" in form and reverse("manage:room_log", args=[event.slug, 1, 1]) in form
     response = client.post(reverse("manage:match", args=[event.slug, match.pk]),
-                           played_form(match, [5, 6, 7, 8, 9, 10], [3, 4, 5, 6, 7, 8]))
+                           {**played_form(match, [5, 6, 7, 8, 9, 10], [3, 4, 5, 6, 7, 8]), "ends_game": "on"})
     assert response.status_code == 302
     match.refresh_from_db()
     assert match.status == Match.PLAYED and match.scores == [[5, 6, 7, 8, 9, 10], [3, 4, 5, 6, 7, 8]]
@@ -201,7 +203,7 @@ def test_a_game_the_room_finished_itself_is_not_decided_again(event, people):
     match = Match.objects.get(pk=one.match_id)
     assert match.status == Match.FORFEIT
     assert not AuditEntry.objects.filter(action="game ended by decision").exists()
-    assert services.end_by_decision(one.pk, people["arb"], at_ms=START + 130_000) is False
+    assert arbiter.end_by_decision(one.pk, people["arb"], at_ms=START + 130_000) is False
 
 
 def test_the_dashboard_links_the_desk_and_the_public_round_page_the_live_boards(people, client):

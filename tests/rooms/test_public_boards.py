@@ -7,7 +7,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from rooms import public, services
+from rooms import arbiter, public, services
 from tests.factories import make_event, matches, page_text
 from tests.rooms.helpers import START, play_whole_game, seeded
 from tournament.models import Match
@@ -62,7 +62,7 @@ def test_the_public_list_has_each_tables_status_clocks_and_lowest_scores_and_no_
 
 def test_a_paused_room_says_paused_and_its_clocks_stand(client, online, people):
     room = matches(online)[1].room
-    services.pause(room.pk, people["arb"], "a player's connection")
+    arbiter.pause(room.pk, people["arb"], "a player's connection")
     row = live(client, online).json()["rows"][1]
     assert row["status"] == "paused" and row["status_text"] == "paused" and row["on_turn"] is None
 

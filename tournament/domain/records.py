@@ -82,6 +82,8 @@ class MatchRecord:
     flagged: list[bool] = field(default_factory=lambda: [False, False])
     log: dict | None = None
     winner: int | None = None
+    # An arbiter's decision that ended the game (docs/tournament-file.md): {"reason": text, "log": log or None}.
+    decision: dict | None = None
 
     @property
     def players(self) -> tuple[int, ...]:

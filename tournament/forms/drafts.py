@@ -117,6 +117,16 @@ class SwapForm(forms.Form):
         return cleaned
 
 
+class StartForm(forms.Form):
+    """A published online round's start moved (docs/online-event.md, "Start time"): the new time, or "Start now"."""
+
+    starts_at = forms.DateTimeField(
+        required=False, label="New start time",
+        input_formats=["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local", "step": "1"}, format="%Y-%m-%dT%H:%M"),
+        help_text=f"{settings.TIME_ZONE} time; empty or already past means now.")
+
+
 class PublishForm(forms.Form):
     """Publishing a draft: the confirmation a draft breaking an absolute rule needs and, for a round played
     online (`online`), its start time in the site's time zone (docs/online-play.md, Setting up)."""

@@ -84,11 +84,38 @@ class TournamentForm(forms.Form):
         value = self.cleaned_data.get("round_break_s")
         return DEFAULT_SETTINGS.round_break_s if value is None else value
 
+    # A clock outside these bounds is saved only when confirmed: a 10 s clock is more often a slip than a wish.
+    USUAL_CLOCK_S = (60, 3_600)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.is_bound and self._unusual_clock(self.data.get(self.add_prefix("clock_s"))):
+            self.fields["confirm_clock"] = forms.BooleanField(
+                label="Yes, this clock is meant", required=False,
+                help_text=f"Clocks are usually {self.USUAL_CLOCK_S[0]} to {self.USUAL_CLOCK_S[1]:,} seconds per player.")
+            self.order_fields([*[name for name in self.fields if name != "confirm_clock"][
+                :list(self.fields).index("clock_s") + 1], "confirm_clock"])
+
+    def _unusual_clock(self, value) -> bool:
+        try:
+            seconds = int(str(value).strip())
+        except (TypeError, ValueError):
+            return False
+        return not self.USUAL_CLOCK_S[0] <= seconds <= self.USUAL_CLOCK_S[1]
+
+    def clean(self):
+        cleaned = super().clean()
+        if "confirm_clock" in self.fields and cleaned.get("clock_s") is not None and not cleaned.get("confirm_clock"):
+            self.add_error("clock_s", f"{cleaned['clock_s']:,} s per player is unusual: tick 'Yes, this clock is "
+                                      "meant' to keep it.")
+        return cleaned
+
     def clean_play(self):
         return self.cleaned_data.get("play") or Tournament.PlayChoice.TABLE
 
     def settings(self) -> dict:
-        return {key: value for key, value in self.cleaned_data.items() if key not in ("name", "confirm_history")}
+        return {key: value for key, value in self.cleaned_data.items()
+                if key not in ("name", "confirm_history", "confirm_clock")}
 
     def ask_to_confirm_history(self) -> None:
         """The tick a change of VP already scored needs (`services.update_settings`): on the settings page only."""

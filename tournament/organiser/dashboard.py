@@ -10,10 +10,10 @@ from ..domain.enums import Play, System
 from ..domain.schedule import finished as is_finished
 from ..forms.absences import ExcuseForm, rounds_to_come
 from ..forms.drafts import PublishForm
-from ..models import ExcusedAbsence, Round, Submission
+from ..models import ExcusedAbsence, Round, Submission, Tournament
+from ..signals import entries_waiting
 from ..pairing.next_round import beyond_the_end, finished_detail
 from ..records import player_labels, record_of
-from signup.services import waiting as waiting_entries
 
 from .access import ORGANISER, arbiter_required, sees_player_links
 from .results import match_rows, results_counter
@@ -63,7 +63,8 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
         "excuse_form": ExcuseForm(tournament=tournament, auto_id="id_excuse_%s"),
         "rounds_to_come": rounds_to_come(tournament),
         "requests": sum(1 for a in absences if not a.approved),
-        "entries_waiting": len(waiting_entries(tournament)),
+        # The entry form's app answers (`tournament.signals.entries_waiting`): the event does not import it.
+        "entries_waiting": sum(count for _, count in entries_waiting.send(sender=Tournament, tournament=tournament)),
         "absences": absences,
         "csv_form": csv_form or PlayersCsvForm(auto_id="id_csv_%s"),
         # A draft of an online tournament is published with its start time (bad input: the round page says why).

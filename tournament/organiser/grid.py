@@ -82,7 +82,7 @@ def _row(row: dict, form: ResultForm | None = None) -> dict:
     first, second = labels[match.first_id], labels.get(match.second_id, "")
     row = dict(row)
     row["said"], row["score"] = said(match, labels)
-    pending = match.status == Match.PENDING and match.second_id is not None
+    pending = match.status == Match.PENDING and match.second_id is not None and not row.get("live")
     row["boxes"] = _boxes(match, form) if pending else None
     submission = row.get("submission") if pending else None
     if submission is not None:  # what a player sent, in words, so that nobody types over it unknowingly
@@ -177,6 +177,10 @@ def _save(request, rows) -> tuple[int | None, int | None]:
     if match.second_id is None:
         messages.error(request, f"Table {table} is {'a bye' if match.status == Match.BYE else 'an excused absence'}: "
                                 "it has no result to enter.")
+        return None, None
+    if rows[index].get("live"):
+        messages.error(request, f"Table {table} is being played now in its game room: enter its result on its own "
+                                "page, which asks you to confirm ending the game.")
         return None, None
     form = ResultForm(request.POST, prefix=f"t{table}", match=match)
     saved, note, over = None, "", None

@@ -25,7 +25,18 @@ def match_rows(round_):
     open_ = {}
     for submission in Submission.objects.open().filter(match__round=round_).select_related("by"):
         open_.setdefault(submission.match_id, []).append(submission)  # the newest first
-    return [_match_row(m, open_.get(m.pk, []) if m.status == Match.PENDING else [], labels) for m in matches]
+    live = being_played(round_.matches.all())
+    return [{**_match_row(m, open_.get(m.pk, []) if m.status == Match.PENDING else [], labels), "live": m.pk in live}
+            for m in matches]
+
+
+def being_played(matches) -> set[int]:
+    """Of `matches` (a query), those whose game is being played now in a game room (docs/online-play.md): entering a
+    result for one ends its game by decision, so the pages say so and ask first."""
+    return set(matches.filter(status=Match.PENDING, room__finished=False).values_list("pk", flat=True))
+
+
+ENDS_GAME = "ends_game"  # the confirmation a result entered for a game being played now needs
 
 
 def _match_row(match, open_, labels: dict[int, str]) -> dict:
@@ -62,7 +73,12 @@ def match_result(request, tournament, pk):
         initial = None if used is None else _initial_from(used, match)
         form = ResultForm(posted(request), request.FILES or None, match=match,
                           **({"initial": initial} if initial else {}))
-    if request.method == "POST" and form is not None and form.is_valid():
+    live = bool(being_played(Match.objects.filter(pk=match.pk)))
+    if request.method == "POST" and form is not None and live and request.POST.get(ENDS_GAME) != "on":
+        form.is_valid()
+        form.add_error(None, "This game is being played now in its game room: saving a result ends it. Tick "
+                             "'End the game now with this result' to save it, or end it from the game rooms' desk.")
+    elif request.method == "POST" and form is not None and form.is_valid():
         correcting, log_text = form.has_result, form.cleaned_data.get("log_text")  # a refusal on the log drops it
         with refusal_shown(request, form, ResultForm.SERVICE_FIELDS) as refusal:
             saved = services.enter_result(match, form.entry(), user=request.user, **form.guard())
@@ -86,6 +102,7 @@ def match_result(request, tournament, pk):
         "log_names": _log_names(form, match),
         "used": used,
         "labels": player_labels(tournament),
+        "live": live,
     })
 
 

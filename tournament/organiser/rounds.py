@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from .. import services
 from ..domain.enums import Play
 from ..domain.text import format_vp
-from ..forms.drafts import ByeForm, ExcuseInDraftForm, PublishForm, SeatForm, SwapForm
+from ..forms.drafts import ByeForm, ExcuseInDraftForm, PublishForm, SeatForm, StartForm, SwapForm
+from ..signals import players_connected
 from ..models import Round
 from ..records import player_labels
 from ..pages.submitting import refusal_shown
@@ -83,7 +85,19 @@ def render_round(request, tournament, round_, *, swap_form=None, seat_form=None,
         if editing and tournament.resolved_system(tournament.players.count()) != tournament.ALL_PLAY_ALL else None,
         "excuse_form": (excuse_form or ExcuseInDraftForm(round_=round_)) if editing else None,
         "publish_form": (publish_form or PublishForm(online=tournament.play == Play.ONLINE)) if editing else None,
+        **online_round(round_, request.role == ORGANISER),
     })
+
+
+def online_round(round_: Round, organiser: bool) -> dict:
+    """For a published online round whose clocks have not started: the form that moves its start, and how many
+    players are connected to its rooms (taking it back closes them: the organiser confirms)."""
+    if round_.status != Round.PUBLISHED or round_.play != Play.ONLINE or not organiser:
+        return {}
+    waiting = round_.starts_at is not None and round_.starts_at > timezone.now()
+    # The rooms answer (`tournament.signals.players_connected`): the event's pages do not import them.
+    connected = sum(count for _, count in players_connected.send(sender=Round, round=round_))
+    return {"start_form": StartForm() if waiting else None, "online_waiting": waiting, "connected": connected}
 
 
 @arbiter_required
@@ -143,7 +157,28 @@ def close(request, tournament, number):
 
 @organiser_required
 @require_POST
+def move_start(request, tournament, number):
+    """Move a published online round's start, or start it now ("now" pressed), while no clock has started."""
+    round_ = draft_round(tournament, number)
+    form = StartForm(request.POST)
+    with refusal_shown(request):
+        if not form.is_valid():
+            raise services.Refused("Start time: a date and time, such as 2026-11-27T14:30.", "starts_at")
+        starts_at = None if "now" in request.POST else form.cleaned_data.get("starts_at")
+        round_ = services.move_start(round_, starts_at, user=request.user)
+        messages.success(request, f"Round {number} now starts at {timezone.localtime(round_.starts_at):%H:%M:%S}: "
+                                  "the game rooms, the pages and the players' countdowns follow.")
+    return redirect("manage:round", tournament.slug, number)
+
+
+@organiser_required
+@require_POST
 def take_back(request, tournament, number):
+    round_ = draft_round(tournament, number)
+    if round_.play == Play.ONLINE and round_.status == Round.PUBLISHED and request.POST.get("confirm") != "on":
+        messages.error(request, f"Round {number} is played online: tick the confirmation to close its game rooms "
+                                "and take it back. Nothing was changed.")
+        return redirect("manage:round", tournament.slug, number)
     return round_action(request, tournament, number, services.take_back,
                          "Round {n} is a draft again: players no longer see it. Edit it, re-pair it, or publish it "
                          "again.", then="manage:round")

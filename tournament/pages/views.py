@@ -23,7 +23,7 @@ from ..domain.schedule import finished
 from ..domain.text import PROGRESSIVE_READINGS
 from ..models import Round, Tournament
 from .public import boards, by_name, final_places, games_of, podium
-from ..records import match_log, record_of
+from ..records import match_decision, match_log, record_of
 from ..serving.site_url import absolute
 
 
@@ -173,6 +173,9 @@ def game(request, slug, number, table):
         raise Http404("No such match")
     match = record.rounds[number - 1].matches[table - 1]
     log = match_log(tournament, number, table) if match.log is not None else None
+    decision = None if log else match_decision(tournament, number, table)
+    if decision:  # a game ended by the arbiter: its log up to the decision, with the decision shown
+        log = decision.get("log")
     if not log:
         raise Http404("This match has no move log")
     line = timeline(log)
@@ -198,6 +201,7 @@ def game(request, slug, number, table):
             "line": line,
             "clocked": any(step.clock_s is not None for step in line.steps),
             "final": line.steps[-1].scores if line.steps else [[0] * 6, [0] * 6],
+            "decision": decision,
         },
     )
 
@@ -232,8 +236,10 @@ def screen(request, slug):
                   for i, chunk in enumerate(chunks, start=1)]
     rows = report.lines[:SCREEN_STANDINGS * SCREEN_STANDINGS_PAGES]
     chunks = [rows[i:i + SCREEN_STANDINGS] for i in range(0, len(rows), SCREEN_STANDINGS)]
-    pages += [{"kind": "standings", "rows": chunk, "part": i, "parts": len(chunks)}
-              for i, chunk in enumerate(chunks, start=1)]
+    standings = [{"kind": "standings", "rows": chunk, "part": i, "parts": len(chunks)}
+                 for i, chunk in enumerate(chunks, start=1)]
+    # After the final round the screen opens on the final standings; the last round's pairings follow them.
+    pages = standings + pages if finished(record) else pages + standings
     return render(request, "tournament/screen.html", {
         "tournament": tournament, "round_number": number, "pages": pages, "progress": report.progress,
         "metrics": metrics_in_order(), "live": True, "unapplied": report.unapplied, "live_url": live_url,

@@ -69,7 +69,7 @@ def entrant(player: PlayerRecord, rounds: list[PlayerRound], round_number: int) 
         sides="".join(FIRST if r.played_first else SECOND for r in played),
         byes=sum(1 for r in rounds if r.kind in (RoundKind.BYE, RoundKind.FORFEIT_WIN)),
         active=player.paired_in(round_number),
-        name=player.name,
+        name=player.label,  # the reasons name the player as the pages do (two of one name told apart)
         excused=player.excused_from(round_number),
     )
 
@@ -131,7 +131,7 @@ def refuse_repeats(record: TournamentFile, pairing: RoundPairing) -> None:
         for match in round_.matches:
             if match.second is not None:
                 met.setdefault(frozenset(match.players), (match.first, match.second, round_.number))
-    names = {p.id: p.name or f"player {p.id}" for p in record.players}
+    names = {p.id: p.label or f"player {p.id}" for p in record.players}
     games = [(t.first, t.second) for t in pairing.tables] + [(f.first, f.second) for f in pairing.forfeits]
     repeats = [met[frozenset((a, b))] for a, b in games if frozenset((a, b)) in met]
     if repeats:

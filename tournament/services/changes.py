@@ -9,10 +9,12 @@ on the old result and stand (pairings already played are never redone).
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils import timezone
 
 from .. import audit, letters
 from ..domain.enums import Play
 from ..models import Round, Submission
+from ..signals import round_start_moved, round_taken_back
 from .refused import Refused
 from .timetable import stop as stop_timetable
 
@@ -35,7 +37,8 @@ def stand_note(numbers: list[int]) -> str:
 
 @transaction.atomic
 def take_back(round_: Round, user=None) -> Round:
-    """A published round with no result yet back to a draft, to edit or re-pair it; players no longer see it."""
+    """A published round with no result yet back to a draft, to edit or re-pair it; players no longer see it.
+    An online round only while none of its clocks has started (its rooms close: `round_taken_back`)."""
     round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
     if round_.status != Round.PUBLISHED:
         raise Refused(f"Round {round_.number} is {round_.get_status_display().lower()}: only a published round "
@@ -52,6 +55,9 @@ def take_back(round_: Round, user=None) -> Round:
     if sent.exists():
         table = sent.select_related("match").first().match.table
         raise Refused(f"A player has sent a result for table {table}: settle it, or it would be lost.")
+    # An online round's rooms close, or refuse once a clock has started (docs/online-event.md, "Start time and
+    # taking back an online round"); the players are told (the mail listens too).  Same transaction.
+    round_taken_back.send(sender=Round, round=round_, user=user)
     round_.status = Round.DRAFT
     round_.save()
     audit.record(round_.tournament, user, "round taken back to a draft", f"Round {round_.number}",
@@ -61,6 +67,29 @@ def take_back(round_: Round, user=None) -> Round:
     if round_.play == Play.ONLINE:  # the players were mailed their games: tell them those are off (docs/online-event.md)
         letters.round_corrected(round_, f"Round {round_.number} was taken back by the organiser: the game you were "
                                         "sent is off. The new pairing and start time follow by mail.")
+    return round_
+
+
+@transaction.atomic
+def move_start(round_: Round, starts_at=None, user=None) -> Round:
+    """A published online round's start moved to `starts_at` (None, or a time already past: now) while no clock
+    of it has started (docs/online-event.md, "Start time"): the rooms, the pages and the countdowns follow
+    (`round_start_moved`, in this transaction), audited."""
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    now = timezone.now()
+    if round_.status != Round.PUBLISHED or round_.play != Play.ONLINE:
+        raise Refused(f"Round {round_.number} is not a published online round: its start is set when it is "
+                      "published.", "starts_at")
+    if round_.starts_at is not None and round_.starts_at <= now:
+        raise Refused(f"Round {round_.number} started at {timezone.localtime(round_.starts_at):%H:%M}: its clocks "
+                      "run, so its start can no longer be moved.", "starts_at")
+    before = round_.starts_at
+    round_.starts_at = max(starts_at or now, now)
+    round_.save()
+    round_start_moved.send(sender=Round, round=round_, before=before, starts_at=round_.starts_at, user=user)
+    audit.record(round_.tournament, user, "start time moved", f"Round {round_.number}",
+                 before={"starts": before.isoformat(timespec="seconds") if before else None},
+                 after={"starts": round_.starts_at.isoformat(timespec="seconds")})
     return round_
 
 

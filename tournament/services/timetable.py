@@ -19,7 +19,6 @@ from django.db.models import Max, Q
 from django.utils import timezone
 
 from .. import audit, letters
-from ..domain.enums import Play
 from ..domain.schedule import finished
 from ..models import Match, Player, Round, Tournament
 from ..records import record_of

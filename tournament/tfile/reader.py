@@ -324,13 +324,39 @@ def _match(raw: Any, place: str, names: dict[int, str], seen: set[int], settings
         if winner is not None and (not is_whole(winner) or winner not in (first, second)):
             raise FileFault(f"{place}.winner", f"must be {first}, {second} or null, not {show_json(winner)}")
         match.winner = winner
+        match.decision = _decision(raw, place, names, settings)
     elif status == MatchStatus.PLAYED:
         match.scores = _scores(raw.get("scores"), f"{place}.scores")
         match.flagged = _flags(raw.get("flagged", [False, False]), f"{place}.flagged")
         match.log = raw.get("log")
         if match.log is not None:
             _check_log(match, f"{place}.log", names, settings)
+        match.decision = _decision(raw, place, names, settings)
     return match
+
+
+def _decision(raw: dict, place: str, names: dict[int, str], settings: Settings) -> dict | None:
+    """A match ended by an arbiter's decision: its reason, and the room's log up to it, checked as far as it goes
+    (an unfinished game is expected; it is not compared with the decided result)."""
+    decision = raw.get("decision")
+    if decision is None:
+        return None
+    place = f"{place}.decision"
+    if not isinstance(decision, dict):
+        raise FileFault(place, "must be an object with a reason and a log (or null)")
+    reason = decision.get("reason")
+    if not isinstance(reason, str) or not reason.strip():
+        raise FileFault(f"{place}.reason", f"must be the decision's reason in words, not {show_json(reason)}")
+    log = decision.get("log")
+    if log is not None:
+        report = replay(log)
+        if not report.valid and report.code != "unfinished":
+            where = "" if report.event is None else f"event {report.event}: "
+            raise FileFault(f"{place}.log", f"the move log is invalid ({report.code}): {where}{report.message}")
+        mismatch = log_mismatch(log, names[raw["first"]], names[raw["second"]], settings.clock_s)
+        if mismatch:
+            raise FileFault(f"{place}.log", mismatch)
+    return {"reason": reason, "log": log}
 
 
 def _scores(raw: Any, place: str) -> list[list[int]]:

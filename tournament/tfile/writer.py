@@ -74,4 +74,6 @@ def _dump_match(match: MatchRecord) -> dict:
         out["winner"] = match.winner
     elif match.status == MatchStatus.PLAYED:
         out.update(scores=match.scores, flagged=match.flagged, log=match.log)
+    if match.decision is not None and match.status in (MatchStatus.PLAYED, MatchStatus.FORFEIT):
+        out["decision"] = match.decision
     return out

@@ -16,6 +16,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
 from tournament.models import Player, Tournament
+from tournament.records import player_labels
 
 
 def _base(given: str | None) -> str:
@@ -48,14 +49,15 @@ class Command(BaseCommand):
         where = ("--base" if base else "SITE_URL" if settings.SITE_URL_GIVEN
                  else "SITE_URL is not set: the default; give --base or set SITE_URL for the address the site runs at")
         self.stderr.write(f"Links on {root} ({where})")
-        rows = [{"id": number, "name": name, "link": root + reverse("player_link", args=[token])}
-                for number, name, token in Player.objects.filter(tournament=tournament).order_by("number")
-                .values_list("number", "name", "link_token")]
+        labels = player_labels(tournament)  # the text tells two players of one name apart, as the pages do
+        rows = [({"id": number, "name": name, "link": root + reverse("player_link", args=[token])}, labels.get(pk, name))
+                for pk, number, name, token in Player.objects.filter(tournament=tournament).order_by("number")
+                .values_list("pk", "number", "name", "link_token")]
         if json:
-            self.stdout.write(_dumps(rows))
+            self.stdout.write(_dumps([row for row, label in rows]))
             return
-        for row in rows:
-            self.stdout.write(f"{row['id']}\t{row['name']}\t{row['link']}")
+        for row, label in rows:
+            self.stdout.write(f"{row['id']}\t{label}\t{row['link']}")
 
 
 def _dumps(rows):

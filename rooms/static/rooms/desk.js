@@ -19,7 +19,14 @@
     data.rows.forEach(function (r) {
       var row = desk.querySelector('tr[data-table="' + r.table + '"]');
       if (!row) return;
-      row.className = "status-" + r.status;
+      row.className = "status-" + r.status + (r.attention.length ? " needs-arbiter" : "");
+      r.presence.forEach(function (seat, i) {
+        var el = row.querySelector('[data-field="presence' + i + '"]');
+        if (!el) return;
+        if (el.textContent !== seat.text) el.textContent = seat.text;
+        el.className = "presence small " + (seat.connected ? "connected" : "gone");
+      });
+      attention(row, r.attention);
       set(row, "status_text", r.status_text);
       set(row, "flagged", r.flagged.length ? "out of time: " + r.flagged.join(", ") : "");
       set(row, "clock0", r.clocks[0]);
@@ -33,9 +40,39 @@
       show(row, "running", r.status !== "paused");
       show(row, "paused", r.status === "paused");
     });
+    inOrder(data.rows);
     Object.keys(data.counts).forEach(function (status) {
       var el = document.querySelector('[data-count="' + status + '"]');
       if (el) el.textContent = String(data.counts[status]);
+    });
+  }
+
+  // The reasons the room needs the arbiter, one item each (rewritten only when they change).
+  function attention(row, needs) {
+    var list = row.querySelector('[data-field="attention"]');
+    if (!list) return;
+    var words = needs.map(function (need) { return need.kind + ":" + need.words; }).join("\n");
+    if (list.dataset.words === words) return;
+    list.dataset.words = words;
+    list.textContent = "";
+    needs.forEach(function (need) {
+      var item = document.createElement("li");
+      item.className = "need-" + need.kind;
+      item.textContent = need.words;
+      list.appendChild(item);
+    });
+  }
+
+  // The rooms that need the arbiter first, as the server orders them; not while a reason is being typed
+  // (moving a row would take the focus away from its field).
+  function inOrder(rows) {
+    var body = desk.tBodies[0];
+    if (!body || body.contains(document.activeElement)) return;
+    var now = Array.prototype.map.call(body.rows, function (row) { return row.dataset.table; }).join(",");
+    if (now === rows.map(function (r) { return String(r.table); }).join(",")) return;
+    rows.forEach(function (r) {
+      var row = body.querySelector('tr[data-table="' + r.table + '"]');
+      if (row) body.appendChild(row);
     });
   }
 

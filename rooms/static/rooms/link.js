@@ -6,7 +6,8 @@
    state(words, kind) for the connection's state as the player should read it ("" when all is well), and
    pending(move|null) when a move starts or stops being on its way.
 
-   The socket's application close codes: 4410 the link was replaced (said, never reopened), 4429 too many messages
+   The socket's application close codes: 4409 the round was taken back (the page opens the player's game again),
+   4410 the link was replaced (said, never reopened), 4429 too many messages
    (reopened after a pause), 4503 the server had a hiccup (reopened at once, the move sent again); any other close
    is reopened with a growing pause. */
 (function () {
@@ -127,6 +128,14 @@
       socket.onclose = function (event) {
         socket = null;
         if (event.code === 4410) { replaced(); return; }
+        if (event.code === 4409) {
+          // The arbiter took the round back: the private link's page opens whatever game the player has now.
+          closedForGood = true;
+          stopPolling();
+          handlers.state("The arbiter took this round back: opening your game again…", "lost");
+          setTimeout(function () { location.reload(); }, 3000);
+          return;
+        }
         startPolling();
         var pause;
         if (event.code === 4429) pause = 10000;

@@ -293,7 +293,9 @@
   function statusText() {
     var n = state.players;
     if (state.status === "waiting") return "The game starts in " + clockText(state.starts_at_ms - serverNow());
-    if (state.status === "paused") return "The game is paused by the arbiter.";
+    if (state.status === "paused") {  // with the arbiter's reason (the view's "pause")
+      return "The game is paused by the arbiter" + (state.pause && state.pause.reason ? ": " + state.pause.reason : "") + ".";
+    }
     if (state.status === "finished") {
       var o = state.outcome;
       if (o.decided) return "The game was ended by the arbiter's decision.";

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from outbox.models import Mail
 from tests.factories import make_event
@@ -20,8 +21,7 @@ pytestmark = pytest.mark.django_db
 WIN = [[9] * 6, [3] * 6]
 
 
-@pytest.fixture
-def event(organiser):
+def auto_event(organiser, starts_at=None):
     organiser.email = "org@example.org"
     organiser.save()
     tournament = make_event("Auto Open", ["Ann Able", "Ben Baker", "Cat Cole", "Dan Dale"], organiser=organiser,
@@ -29,8 +29,13 @@ def event(organiser):
     for player in tournament.players.all():
         player.email = f"{player.name.split()[0].lower()}@example.org"
         player.save(update_fields=["email"])
-    services.publish_round(services.generate_round(tournament))
+    services.publish_round(services.generate_round(tournament), starts_at=starts_at)
     return tournament
+
+
+@pytest.fixture
+def event(organiser):
+    return auto_event(organiser)
 
 
 def latest(tournament) -> Round:
@@ -118,7 +123,15 @@ def test_stopped_by_hand_nothing_moves_until_go_on(event, organiser):
     assert timetable.advance(event.pk) == "round 2 published"
 
 
-def test_a_round_taken_back_stops_the_timetable(event, organiser):
+@pytest.fixture
+def event_later(organiser):
+    """The event with round 1 published to start in an hour: no clock has started, so it may be taken back
+    (docs/online-event.md, "Start time and taking back an online round")."""
+    return auto_event(organiser, starts_at=timezone.now() + timedelta(hours=1))
+
+
+def test_a_round_taken_back_stops_the_timetable(event_later, organiser):
+    event = event_later
     services.take_back(latest(event), organiser)
     event.refresh_from_db()
     assert "taken back" in event.timetable_stopped
@@ -150,8 +163,8 @@ def test_a_player_withdraws_from_the_private_page_after_the_round_under_way(even
     assert not latest(event).matches.filter(second=ann).exists()
 
 
-def test_a_round_taken_back_tells_its_players_their_game_is_off(event, organiser):
-    services.take_back(latest(event), organiser)
+def test_a_round_taken_back_tells_its_players_their_game_is_off(event_later, organiser):
+    services.take_back(latest(event_later), organiser)
     corrections = Mail.objects.filter(kind=Mail.Kind.CORRECTION)
     assert sorted(corrections.values_list("to", flat=True)) == ["ann@example.org", "ben@example.org",
                                                                 "cat@example.org", "dan@example.org"]

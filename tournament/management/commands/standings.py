@@ -21,13 +21,15 @@ class Command(BaseCommand):
             tournament = Tournament.objects.get(slug=slug)
         except Tournament.DoesNotExist:
             raise CommandError(f"no tournament with the slug {slug!r}", returncode=2)
-        rows = standings_report(record_of(tournament)).json
+        record = record_of(tournament)
+        rows = standings_report(record).json
         if json:
             self.stdout.write(_dumps(rows))
             return
         for row in rows:
+            label = record.player(row["id"]).label  # two players of one name told apart, as on the pages
             self.stdout.write(
-                f"{row['place']:>6}  {row['name']:<30} {row['vp']:>5g} VP  "
+                f"{row['place']:>6}  {label:<30} {row['vp']:>5g} VP  "
                 f"diff {row['prog_diff']:>4}  level {row['prog_level']:>4}"
             )
 

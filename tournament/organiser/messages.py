@@ -8,12 +8,12 @@ from django.contrib import messages as notes
 from django.db import transaction
 from django.shortcuts import redirect, render
 
-from tournament import audit, letters
-from tournament.organiser.access import arbiter_required
-from tournament.pages.submitting import posted
+from outbox.models import Mail
+from outbox.sender import mail_server_set
 
-from .models import Mail
-from .sender import mail_server_set
+from .. import audit, letters
+from ..pages.submitting import posted
+from .access import arbiter_required
 
 
 class ArbiterMessageForm(forms.Form):
