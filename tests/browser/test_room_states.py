@@ -94,7 +94,7 @@ def test_the_opponents_presence_is_shown_when_the_server_reports_it(page):
     page.goto(f"{page.base}/p/{match.first.link_token}/play/")
     expect(page.locator("#status")).to_have_text("Your turn: choose a tile.", timeout=10_000)
     opponent = page.locator(".player[data-player='1'] .presence")
-    expect(opponent).to_have_text("")  # the room's message has no presence: nothing said
+    expect(opponent).to_have_text("never connected")  # the server's own report: Ben never opened the room
 
     def with_presence(route):
         message = route.fetch().json()
