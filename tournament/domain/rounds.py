@@ -209,14 +209,17 @@ def player_rounds(record: TournamentFile, rounds: Iterable[RoundRecord],
     """Every player's round (or only those of the player ids in `only`), one per round given (in the order
     given), by player id."""
     players = record.players if only is None else [p for p in record.players if p.id in only]
+    settings = record.settings
     by_player: dict[int, list[PlayerRound]] = {p.id: [] for p in players}
     for round_record in rounds:
+        number = round_record.number
         in_matches: dict[int, PlayerRound] = {}
         for table, match in enumerate(round_record.matches, start=1):
             if only is None or match.first in only or match.second in only:
-                in_matches.update(match_rounds(match, round_record.number, record.settings, table))
+                in_matches.update(match_rounds(match, number, settings, table))
         for player in players:
-            by_player[player.id].append(in_matches.get(player.id) or sat_out(player, round_record.number, record.settings))
+            game = in_matches.get(player.id)
+            by_player[player.id].append(game if game is not None else sat_out(player, number, settings))
     return by_player
 
 
