@@ -9,16 +9,17 @@ from html import escape
 
 from django.utils.safestring import mark_safe
 
-from .metrics import metrics_in_order
+from .metrics import DEFAULT_ORDER
 
 
 def _tie_break_cells(line, unapplied, plain: str, struck: str) -> str:
     """A standings line's tie-break cells, the H2H cell `struck` for a player in `unapplied`
     (scoring.ties.unapplied_head_to_head: head-to-head did not split their VP group)."""
     strike = line.player_id in unapplied
+    # The metrics' keys, not the metric objects of `metrics_in_order()`: four objects a line made for a key each.
     return mark_safe("".join(
-        f"{struck if strike and metric.key == 'head_to_head' else plain}{escape(text)}</td>"
-        for metric, text in zip(metrics_in_order(), line.metric_texts)))
+        f"{struck if strike and key == 'head_to_head' else plain}{escape(text)}</td>"
+        for key, text in zip(DEFAULT_ORDER, line.metric_texts)))
 
 
 def metric_cells(line, unapplied=frozenset()) -> str:

@@ -170,7 +170,11 @@ class ProgressiveMetric(ScalarMetric):
     field = ""
 
     def value(self, tally: Tally) -> int:
-        return progressive([getattr(r, self.field) for r in tally.rounds], tally.reading)
+        """Worked out once per tally (`Tally.known`): the ranking splits by it, the standings line shows it."""
+        known = tally.known.get(self.key)
+        if known is None:
+            known = tally.known[self.key] = progressive([getattr(r, self.field) for r in tally.rounds], tally.reading)
+        return known
 
 
 @register

@@ -1,8 +1,9 @@
 """django-tables2 tables of the public standings pages."""
 
+from html import escape
+
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 from .cells import standing_cells
@@ -73,14 +74,15 @@ class StandingsTable(tables.Table):
 
     def body_html(self) -> SafeString:
         """The rows of the page, best first or as sorted, each written in one step (every text escaped): a
-        500-player page through the template's loop, a variable at a time, was a third of its rendering."""
+        500-player page through the template's loop, a variable at a time, was a third of its rendering.  Place and
+        name are plain strings: `html.escape` writes them as Django's `escape` does, without its checks."""
         rows = []
         for row in self.paginated_rows:
             line = row.record
             strike = ' class="h2h-unapplied"' if line.player_id in self.unapplied else ""
             withdrawn = " (withdrawn)" if line.withdrawn_after_round is not None else ""
-            rows.append(f'\n    <tr{strike}><td>{conditional_escape(line.place)}</td><td><a href="{self.player_url}'
-                        f'{line.player_id}/">{conditional_escape(line.label)}</a>{withdrawn}</td>'
+            rows.append(f'\n    <tr{strike}><td>{escape(line.place)}</td><td><a href="{self.player_url}'
+                        f'{line.player_id}/">{escape(line.label)}</a>{withdrawn}</td>'
                         f"{standing_cells(line, self.unapplied)}<td>{line.games_played}</td></tr>\n  ")
         if not rows:
             rows.append(f'\n    <tr><td colspan="{len(self.columns)}">No players yet.</td></tr>\n  ')

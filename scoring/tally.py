@@ -27,6 +27,9 @@ class Tally:
     reading: str  # "sum" or "running"
     half_points: int = field(init=False)
     games_played: int = field(init=False)  # games actually played (not forfeits, not byes)
+    # Values a metric worked out once for this tally, by metric key (`metrics.ProgressiveMetric`): the ranking
+    # splits a group by them and the standings line shows them.
+    known: dict = field(init=False, default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self):
         self.half_points = sum(r.half_points for r in self.rounds)

@@ -34,7 +34,10 @@ def name_key(name: str) -> str:
 
     "Zoe  Angstrom " and "Zoë Ångström" have the same key; "Ann Able" and "Anne Able" do not.
     """
-    decomposed = unicodedata.normalize("NFKD", (name or "").translate(_PLAIN))
+    name = name or ""
+    if name.isascii():  # no accent to take off, no letter to replace: most names, and every record reads them all
+        return " ".join(name.casefold().split())
+    decomposed = unicodedata.normalize("NFKD", name.translate(_PLAIN))
     plain = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
     return " ".join(plain.split())
 

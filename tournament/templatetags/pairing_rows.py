@@ -2,12 +2,15 @@
 
 A 500-player round has 250 tables and 500 names; written a template
 variable at a time, with a `{% url %}` for each link, they were most of its
-pairings page.  Every text is escaped; the markup is the page's own.
+pairings page.  Every text is escaped; the markup is the page's own.  The texts are plain strings (names,
+VP, results), so `html.escape` writes them as Django's `escape` would, without its checks for lazy and safe
+strings: 2,700 calls a page.
 """
+
+from html import escape
 
 from django import template
 from django.urls import reverse
-from django.utils.html import conditional_escape as escape
 from django.utils.safestring import mark_safe
 
 from ..domain.names import name_key
