@@ -7,6 +7,7 @@ The test server has no WebSocket: the pages read the room over plain HTTP, as wh
 
 import json
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -205,4 +206,10 @@ def test_the_live_region_says_the_opponents_placement_and_confirming_may_be_turn
     page.locator(".board .cell.legal").first.click()  # sent at once: no Confirm asked
     expect(page.locator("#confirm-bar")).to_be_hidden()
     expect(page.locator("#status")).not_to_contain_text("choose", timeout=10_000)
-    assert sum(e["type"] == "place" and e["player"] == 1 for e in look(room, 1)["events"]) == 1
+    # The page moved on as it sent the move; the server stores it a moment later.
+    deadline = time.monotonic() + 10
+    while not (placed_now := sum(e["type"] == "place" and e["player"] == 1 for e in look(room, 1)["events"])):
+        if time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert placed_now == 1
