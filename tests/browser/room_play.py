@@ -119,3 +119,19 @@ def snap_both(page, name: str) -> None:
         page.set_viewport_size({"width": width, "height": height})
         snap(page, f"{name}-{width}")
     page.set_viewport_size(size)
+
+
+def until_my_turn(page, room, my_turn, seconds: float = 15) -> None:
+    """The opponent (seat 1) plays whenever it is their turn, until the page says `my_turn`: a move the page has just
+    sent may reach the server a moment after the test looks, so the opponent is asked again until then."""
+    from playwright.sync_api import expect
+
+    deadline = time.monotonic() + seconds
+    while True:
+        opponent_turn(room, 1)
+        try:
+            expect(page.locator("#status")).to_have_text(my_turn, timeout=500)
+            return
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise

@@ -13,7 +13,7 @@ import statistics
 import pytest
 from playwright.sync_api import expect
 
-from .room_play import QUICK_POLL, look, focused_cell, key_path, online_game, opponent_turn, snap, status
+from .room_play import QUICK_POLL, look, focused_cell, key_path, online_game, snap, status, until_my_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
 MY_TURN = re.compile(r"choose a tile|end your turn|Game over", re.I)
@@ -76,8 +76,7 @@ def test_a_whole_game_by_keyboard_alone_each_placement_in_at_most_six_presses(pa
     assert box["y"] >= 0 and box["y"] + box["height"] <= 800, box
     presses, tiles, anywhere, shots = [], [], [], set()
     while True:
-        opponent_turn(room, 1)
-        expect(page.locator("#status")).to_have_text(MY_TURN, timeout=15_000)
+        until_my_turn(page, room, MY_TURN)
         text = status(page)
         if "Game over" in text:
             break

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .room_play import QUICK_POLL, look, online_game, opponent_turn, snap, snap_both, status
+from .room_play import QUICK_POLL, look, online_game, snap, snap_both, status, until_my_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
 MY_TURN = re.compile(r"choose a tile|end your turn|Game over", re.I)
@@ -44,8 +44,7 @@ def test_a_whole_game_by_touch_on_a_phone_every_placement_confirmed(phone):
     page.goto(f"{page.base}/p/{match.first.link_token}/play/")
     confirmed, undone, told_taken, shots = 0, False, False, set()
     while True:
-        opponent_turn(room, 1)
-        expect(page.locator("#status")).to_have_text(MY_TURN, timeout=15_000)
+        until_my_turn(page, room, MY_TURN)
         text = status(page)
         if "Game over" in text:
             break
