@@ -39,3 +39,16 @@ def play_whole_game(room, match, seed, pace_ms=1_000, before_each=lambda now: No
             tile = rng.choice(mine["rack"])
             services.move(room.pk, seat, "place", seq=mine["seq"], client_id=f"{seed}-{now}", tile=tile, cells=cells,
                           at_ms=now, draw=seeded(now))
+
+
+def play_turn(room, seat, at_ms, draw):
+    """`seat` plays a whole turn at `at_ms` through the service: the first tile of its rack on the first legal cells,
+    each bonus the same way, then the end of the turn if it is still theirs to end."""
+    answer = services.look(room.pk, seat, at_ms=at_ms)
+    while answer.message["turn"] == seat:
+        mine = answer.message
+        if mine["stage"] == "decide":
+            answer = services.move(room.pk, seat, "end_turn", seq=mine["seq"], at_ms=at_ms, draw=draw)
+        else:
+            answer = services.move(room.pk, seat, "place", seq=mine["seq"], tile=mine["rack"][0],
+                                   cells=mine["legal_pairs"][0], at_ms=at_ms, draw=draw)

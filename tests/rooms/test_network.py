@@ -1,16 +1,14 @@
 """The network allowance (docs/online-play.md, Clocks): measured by the server's own pings, credited on the clock,
 and nothing a browser invents about time is credited."""
 
-import random
-
 import pytest
 
 from rooms import services
 from rooms.network import RoundTrips
 from rooms.models import RoomEvent
 from tests.factories import make_event, matches
+from tests.rooms.helpers import START, play_turn, seeded
 
-START = 1_800_000_000_000  # a fixed server time, in ms
 
 
 def test_an_answer_counts_once_and_only_for_a_ping_the_server_sent():
@@ -64,25 +62,6 @@ def test_the_allowance_is_stored_only_when_it_changes_by_ten_ms_or_more():
 # -- the allowance on the clock: measured here, stored by the service, charged by the room's clock ---------------
 
 
-def seeded(seed):
-    rng = random.Random(seed)
-    return lambda bag, count: rng.sample([k for k, n in enumerate(bag) for _ in range(n)], count)
-
-
-def play_turn(room, seat, at_ms):
-    """`seat` places their first tile on the first legal cells at `at_ms`, and ends the turn if it is theirs still."""
-    mine = services.look(room.pk, seat, at_ms=at_ms).message
-    answer = services.move(room.pk, seat, "place", seq=mine["seq"], tile=mine["rack"][0], cells=mine["legal_pairs"][0],
-                           at_ms=at_ms, draw=seeded(at_ms))
-    while answer.message["turn"] == seat and answer.message["stage"] in ("bonus", "decide"):
-        mine = answer.message
-        if mine["stage"] == "decide":
-            answer = services.move(room.pk, seat, "end_turn", seq=mine["seq"], at_ms=at_ms, draw=seeded(at_ms + 1))
-        else:
-            answer = services.move(room.pk, seat, "place", seq=mine["seq"], tile=mine["rack"][0],
-                                   cells=mine["legal_pairs"][0], at_ms=at_ms, draw=seeded(at_ms + 2))
-
-
 def bens_first_reading(trips: RoundTrips) -> int:
     """Ben's clock reading in the log after his first placement, 10 s into his turn on a 60 s clock, when his
     browser's answers were `trips` before his turn started."""
@@ -91,7 +70,7 @@ def bens_first_reading(trips: RoundTrips) -> int:
     allowance = trips.to_store()
     if allowance is not None:
         services.store_allowance(room.pk, 1, allowance)
-    play_turn(room, 0, START + 1_000)
+    play_turn(room, 0, START + 1_000, seeded(START))
     mine = services.look(room.pk, 1, at_ms=START + 11_000).message
     services.move(room.pk, 1, "place", seq=mine["seq"], tile=mine["rack"][0], cells=mine["legal_pairs"][0],
                   at_ms=START + 11_000, draw=seeded(2))

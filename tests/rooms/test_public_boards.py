@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from rooms import arbiter, public, services
 from tests.factories import make_event, matches, page_text
-from tests.rooms.helpers import START, play_whole_game, seeded
+from tests.rooms.helpers import START, play_turn, play_whole_game, seeded
 from tournament.models import Match
 
 pytestmark = pytest.mark.django_db
@@ -138,12 +138,7 @@ def test_the_live_boards_show_a_flag_due_without_locking_or_writing_anything(cli
     tournament.rounds.update(play="online")  # its room opened by hand, on a fake clock
     match = matches(tournament)[0]
     room = services.open_room(match, START, at_ms=START, draw=seeded(2))
-    mine = services.look(room.pk, 0, at_ms=START + 1_000).message
-    services.move(room.pk, 0, "place", seq=mine["seq"], tile=mine["rack"][0], cells=mine["legal_pairs"][0],
-                  at_ms=START + 1_000, draw=seeded(3))
-    seen = services.look(room.pk, 0, at_ms=START + 1_000).message
-    if seen["stage"] == "decide":
-        services.move(room.pk, 0, "end_turn", seq=seen["seq"], at_ms=START + 1_000, draw=seeded(4))
+    play_turn(room, 0, START + 1_000, seeded(3))
     room.refresh_from_db()
     stored = (room.seq, RoomEvent.objects.filter(room=room).count())
     monkeypatch.setattr(services, "now_ms", lambda: START + 70_000)  # the second player's flag fell at 61 s, unstored

@@ -153,7 +153,8 @@ def test_a_room_player_and_the_log_checker_get_one_sentence_for_one_rule():
     assert refused.value.code == "after-end"
 
 
-def test_a_move_after_a_flag_that_ended_the_game_is_after_the_end():
+def anns_turn_played_at_5_s():
+    """A 60 s room whose first player, Ann, has played her first turn at 5 s: Ben's clock runs from 5 s."""
     draw = seeded_draw(5)
     table = Table.open(NAMES, 60, starts_at_ms=0, now_ms=0, draw=draw)
     table.settle(0)
@@ -161,6 +162,11 @@ def test_a_move_after_a_flag_that_ended_the_game_is_after_the_end():
     table.place(0, first.tile, first.cells, 5_000, draw)
     if table.deciding():
         table.end_turn(0, 5_000, draw)
+    return table, draw
+
+
+def test_a_move_after_a_flag_that_ended_the_game_is_after_the_end():
+    table, draw = anns_turn_played_at_5_s()
     choice = table.game.legal_placements(1)[0]
     with pytest.raises(Refused) as refused:  # Ben's 60 s ran out at 65 s, before a placement: a forfeit
         table.place(1, choice.tile, choice.cells, 65_000, draw)
@@ -195,13 +201,7 @@ def test_no_move_before_the_start_time_and_the_first_clock_starts_then():
 
 
 def test_a_player_absent_on_their_whole_clock_loses_by_forfeit_once_the_other_has_played():
-    draw = seeded_draw(5)
-    table = Table.open(NAMES, 60, starts_at_ms=0, now_ms=0, draw=draw)
-    table.settle(0)
-    first = table.game.legal_placements(0)[0]
-    table.place(0, first.tile, first.cells, 5_000, draw)
-    if table.deciding():
-        table.end_turn(0, 5_000, draw)
+    table, draw = anns_turn_played_at_5_s()
     assert table.running == 1
     table.settle(65_000)  # Ben never moves: his 60 s ran out at 65 s
     assert table.finished and table.outcome.forfeit and table.outcome.winner == 0

@@ -9,7 +9,7 @@ from django.db import DatabaseError
 from rooms import services
 from rooms.models import Room, RoomEvent
 from tests.factories import make_event, matches
-from tests.rooms.helpers import START, play_whole_game, seeded
+from tests.rooms.helpers import START, play_turn, play_whole_game, seeded
 from tournament.models import AuditEntry, Match, Round
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -36,12 +36,7 @@ def test_when_the_result_cannot_be_written_the_games_last_event_is_not_stored_ei
 def test_a_refused_result_is_audited_logged_and_marked_on_the_room(caplog):
     match = matches(make_event("Online Open", ["Ann Able", "Ben Baker"], publish_round_one=True, clock_s=60))[0]
     room = services.open_room(match, START, at_ms=START, draw=seeded(2))
-    mine = services.look(room.pk, 0, at_ms=START + 1_000).message
-    services.move(room.pk, 0, "place", seq=mine["seq"], tile=mine["rack"][0], cells=mine["legal_pairs"][0],
-                  at_ms=START + 1_000, draw=seeded(3))
-    seen = services.look(room.pk, 0, at_ms=START + 1_000).message
-    if seen["stage"] == "decide":
-        services.move(room.pk, 0, "end_turn", seq=seen["seq"], at_ms=START + 1_000, draw=seeded(4))
+    play_turn(room, 0, START + 1_000, seeded(3))
     Round.objects.filter(pk=match.round_id).update(status=Round.COMPLETE)  # closed before the second player's flag falls
     with caplog.at_level(logging.WARNING, logger="rooms.services"):
         assert services.sweep(at_ms=START + 61_000) == 1  # the second player's 60 s from 1 s: a forfeit
