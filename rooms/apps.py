@@ -1,3 +1,5 @@
+from importlib import import_module
+
 from django.apps import AppConfig
 
 
@@ -10,44 +12,23 @@ class RoomsConfig(AppConfig):
         from tournament.signals import (link_renewed, players_connected, result_entered, round_published,
                                         round_start_moved, round_taken_back)
 
-        round_published.connect(_open_rooms_of, dispatch_uid="rooms.open_rooms_of")
-        result_entered.connect(_end_rooms_of, dispatch_uid="rooms.end_rooms_of")
-        link_renewed.connect(_close_link_sockets, dispatch_uid="rooms.close_link_sockets")
-        round_start_moved.connect(_move_rooms_start, dispatch_uid="rooms.move_rooms_start")
-        round_taken_back.connect(_close_rooms_of, dispatch_uid="rooms.close_rooms_of")
+        round_published.connect(_later("services", "open_rooms_of"), dispatch_uid="rooms.open_rooms_of", weak=False)
+        result_entered.connect(_later("arbiter", "end_rooms_of"), dispatch_uid="rooms.end_rooms_of", weak=False)
+        link_renewed.connect(_later("bell", "close_link_sockets"), dispatch_uid="rooms.close_link_sockets", weak=False)
+        round_start_moved.connect(_later("arbiter", "move_rooms_start"), dispatch_uid="rooms.move_rooms_start",
+                                  weak=False)
+        round_taken_back.connect(_later("arbiter", "close_rooms_of"), dispatch_uid="rooms.close_rooms_of", weak=False)
         players_connected.connect(_players_connected, dispatch_uid="rooms.players_connected")
 
 
-# The rooms' services (and Channels with them) are imported when a round is published or a result entered, not
-# by every process that starts Django: a management command such as `print` needs none of them.
-def _open_rooms_of(*args, **kwargs):
-    from .services import open_rooms_of
+def _later(module: str, name: str):
+    """A receiver that imports `rooms.<module>` when first called, not when Django starts: the rooms' services (and
+    Channels with them) are needed when a round is published or a result entered, not by every process that starts
+    Django (a management command such as `print` needs none of them)."""
+    def receive(*args, **kwargs):
+        return getattr(import_module(f"rooms.{module}"), name)(*args, **kwargs)
 
-    return open_rooms_of(*args, **kwargs)
-
-
-def _end_rooms_of(*args, **kwargs):
-    from .arbiter import end_rooms_of
-
-    return end_rooms_of(*args, **kwargs)
-
-
-def _close_link_sockets(*args, **kwargs):
-    from .bell import close_link_sockets
-
-    return close_link_sockets(*args, **kwargs)
-
-
-def _move_rooms_start(*args, **kwargs):
-    from .arbiter import move_rooms_start
-
-    return move_rooms_start(*args, **kwargs)
-
-
-def _close_rooms_of(*args, **kwargs):
-    from .arbiter import close_rooms_of
-
-    return close_rooms_of(*args, **kwargs)
+    return receive
 
 
 def _players_connected(sender=None, *, round, **kwargs) -> int:

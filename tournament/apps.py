@@ -15,19 +15,15 @@ class TournamentConfig(AppConfig):
     verbose_name = "Tournaments"
 
     def ready(self):
-        from . import letters, signals
+        from . import letters
         from .serving.versions import connect_signals
-        from .signals import round_published
+        from .signals import round_published, round_start_moved
 
         connect_signals()
         _, young, old = gc.get_threshold()
         gc.set_threshold(COLLECT_AFTER_ALLOCATIONS, young, old)
         gc.freeze()  # what start-up made (modules, classes) lives as long as the process: no collection scans it
-        # Each player of an online round is mailed their game, in the transaction that publishes it.
-        round_published.connect(lambda sender, round, **kwargs: letters.round_games(round),
-                                dispatch_uid="tournament.letters.round_games", weak=False)
-        # A published online round's start moved (issue 34's "move the start", where it exists): its players are
-        # mailed the new time, in the transaction that moved it.
-        moved = getattr(signals, "round_start_moved", None)
-        if moved is not None:
-            moved.connect(letters.on_start_moved, dispatch_uid="tournament.letters.start_moved")
+        # Each player of an online round is mailed their game, in the transaction that publishes it; and the new time
+        # when its start moves, in the transaction that moves it.
+        round_published.connect(letters.on_round_published, dispatch_uid="tournament.letters.round_games")
+        round_start_moved.connect(letters.on_start_moved, dispatch_uid="tournament.letters.start_moved")

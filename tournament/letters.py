@@ -132,11 +132,14 @@ def start_moved(round_: Round) -> int:
                                    "your opponent are as before.")
 
 
-def on_start_moved(sender=None, **kwargs) -> None:
-    """`tournament.signals.round_start_moved`'s receiver (the round as `round`, or `round_`)."""
-    round_ = kwargs.get("round") or kwargs.get("round_")
-    if round_ is not None:
-        start_moved(round_)
+def on_round_published(sender=None, *, round, **kwargs) -> None:
+    """`tournament.signals.round_published`'s receiver: each player's game mailed."""
+    round_games(round)
+
+
+def on_start_moved(sender=None, *, round, **kwargs) -> None:
+    """`tournament.signals.round_start_moved`'s receiver: each player mailed the new time."""
+    start_moved(round)
 
 
 def from_the_arbiter(tournament: Tournament, subject: str, text: str, round_number: int | None = None) -> int:
