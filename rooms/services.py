@@ -59,29 +59,48 @@ class Answer:
 # -- opening -----------------------------------------------------------------------------------
 
 
-@transaction.atomic
 def open_room(match: Match, starts_at_ms: int | None = None, *, at_ms: int | None = None, draw=draw_from_bag) -> Room:
     """The match's room, opened once: each player's starting rack drawn; no clock runs before `starts_at_ms`."""
-    existing = Room.objects.filter(match=match).first()
-    if existing is not None:
-        return existing
-    at_ms = now_ms() if at_ms is None else at_ms
-    starts = max(at_ms, starts_at_ms or at_ms)
-    names = [match.first.name, match.second.name]
-    clock_s = match.round.tournament.clock_s
-    table = Table.open(names, clock_s, starts, at_ms, draw)
-    room = Room.objects.create(match=match, names=names, clock_s=clock_s, opened_at_ms=at_ms, starts_at_ms=starts)
-    _store(room, table)
-    return room
+    open_rooms([match], starts_at_ms, at_ms=at_ms, draw=draw)
+    return Room.objects.get(match=match)
 
 
 def open_rooms_of(sender=None, *, round, **kwargs) -> None:
     """Every game of an online round gets its room, opened as the round is published (same transaction)."""
     if round.play != "online":
         return
-    starts_at_ms = int(round.starts_at.timestamp() * 1000)
-    for match in round.matches.filter(status="pending", second__isnull=False).select_related("first", "second", "round__tournament"):
-        open_room(match, starts_at_ms)
+    games = round.matches.filter(status="pending", second__isnull=False).select_related("first", "second")
+    open_rooms(list(games), int(round.starts_at.timestamp() * 1000), clock_s=round.tournament.clock_s)
+
+
+@transaction.atomic
+def open_rooms(matches: Sequence[Match], starts_at_ms: int | None, *, at_ms: int | None = None, clock_s=None,
+               draw=draw_from_bag) -> None:
+    """Open the room of each match that has none: each player's starting rack drawn, no clock before
+    `starts_at_ms`.  Three statements for the whole round, whatever its size (a 500-player round's rooms open
+    in a fraction of a second): which rooms exist, the new rooms, their first events.  Nobody can be listening
+    to a room not yet committed, so no bell rings."""
+    opened = set(Room.objects.filter(match__in=matches).values_list("match_id", flat=True))
+    at_ms = now_ms() if at_ms is None else at_ms
+    starts = max(at_ms, starts_at_ms or at_ms)
+    tables, rooms = [], []
+    for match in matches:
+        if match.pk in opened:
+            continue
+        names = [match.first.name, match.second.name]
+        seconds = match.round.tournament.clock_s if clock_s is None else clock_s
+        table = Table.open(names, seconds, starts, at_ms, draw)
+        tables.append(table)
+        rooms.append(Room(match=match, names=names, clock_s=seconds, opened_at_ms=at_ms, starts_at_ms=starts,
+                          seq=len(table.new), wakes_at_ms=table.wakes_at(), paused=table.paused,
+                          finished=table.finished))
+    Room.objects.bulk_create(rooms)  # the ids come back: SQLite 3.35+ and PostgreSQL return them
+    RoomEvent.objects.bulk_create([RoomEvent(room=room, seq=seq, at_ms=event.at_ms, kind=event.kind, data=event.data)
+                                   for room, table in zip(rooms, tables)
+                                   for seq, event in enumerate(table.new, start=1)], batch_size=1000)
+    for room, table in zip(rooms, tables):
+        table.new = []
+        keep_after_commit(room, table)
 
 
 # -- reading and settling ---------------------------------------------------------------------

@@ -103,14 +103,18 @@ def test_a_flag_falls_by_the_sweep_with_nobody_connected_and_an_absence_is_a_for
 
 
 def test_the_bell_rings_after_the_commit_with_the_sequence_number(match, django_capture_on_commit_callbacks):
+    room = services.open_room(match, START, at_ms=START, draw=seeded(10))
+    mine = services.look(room.pk, 0, at_ms=START + 1_000).message
     rung = []
-    stop = bell.listen(lambda room_id, seq: rung.append(seq))
+    stop = bell.listen(lambda room_id, seq: rung.append((room_id, seq)))
     try:
         with django_capture_on_commit_callbacks(execute=True):
-            services.open_room(match, START, at_ms=START, draw=seeded(10))
+            placed = services.move(room.pk, 0, "place", seq=mine["seq"], tile=mine["rack"][0],
+                                   cells=mine["legal_pairs"][0], at_ms=START + 2_000, draw=seeded(11))
+            assert rung == []  # not before the commit: a listener reading the room would not find the move
     finally:
         stop()
-    assert rung == [2]
+    assert rung == [(room.pk, placed.message["seq"])] and placed.message["seq"] > mine["seq"]
 
 
 def test_a_spectator_never_sees_a_rack_tile_and_each_seat_only_its_own_draws(match):
