@@ -1,7 +1,8 @@
 """The sweep that lets flags fall in rooms nobody watches (docs/online-play.md, Clocks: "within 2 s").
 
-It runs inside each server process (a daemon thread started by the first
-request the process serves), so there is no extra process to start.  Several
+It runs inside each server process (a daemon thread started as the worker
+starts, or by the first request where the server does not say when it
+starts: `StartsSweeperAsgi`), so there is no extra process to start.  Several
 processes and instances sweep at once safely: each room is settled under its
 own row lock, and a room another process has settled has nothing left to do
 (its `wakes_at_ms` has moved on), so no event is ever written twice.
@@ -67,12 +68,29 @@ class StartsSweeper:
 
 
 class StartsSweeperAsgi:
-    """The same for the ASGI application (an explicit three-argument callable, as ASGI 3 servers expect)."""
+    """The same for the ASGI application (an explicit three-argument callable, as ASGI 3 servers expect).  Under
+    a server that speaks ASGI's lifespan protocol (`make serve`'s uvicorn workers) the sweep starts as the worker
+    starts, before any request: a restarted instance nobody visits still lets flags fall, runs the timetable and
+    sends the outbox's mail.  Daphne (`make run`) does not: there the first request or socket starts it."""
 
     def __init__(self, application):
         self.application = application
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] != "lifespan":
-            start()
+        if scope["type"] == "lifespan":
+            return await _lifespan(receive, send)
+        start()
         return await self.application(scope, receive, send)
+
+
+async def _lifespan(receive, send) -> None:
+    """ASGI's lifespan protocol: the sweep started at start-up; nothing to do at shut-down (its threads are
+    daemons, and every write they make is a transaction of its own)."""
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            start()
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            await send({"type": "lifespan.shutdown.complete"})
+            return
