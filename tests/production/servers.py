@@ -262,10 +262,13 @@ def environment_of(server: Server) -> dict:
     return dict(item.decode().split("=", 1) for item in environ if b"=" in item)
 
 
-def play_random(server: Server, token: str, seed: int, pace: float = 0.1, timeout: float = 300) -> subprocess.Popen:
-    """`manage.py play_random` on a player's private link at that server, its output kept for the test to read."""
+def play_random(server: Server, token: str, seed: int, pace: float = 0.1, timeout: float = 300,
+                every_game: bool = False) -> subprocess.Popen:
+    """`manage.py play_random` on a player's private link at that server, its output kept for the test to read;
+    with `every_game`, each of the link's games in turn (`--every-game`)."""
     return subprocess.Popen([sys.executable, "manage.py", "play_random", f"http://{HOST}:{server.port}/p/{token}/",
-                             "--pace", str(pace), "--seed", str(seed), "--timeout", str(timeout)],
+                             "--pace", str(pace), "--seed", str(seed), "--timeout", str(timeout)]
+                            + (["--every-game"] if every_game else []),
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 

@@ -41,17 +41,16 @@ def test_an_auto_event_runs_on_two_instances_with_one_killed(postgresql, redis_s
             player.email = f"{player.name.split()[0].lower()}@example.org"
             player.save(update_fields=["email"])
         services.publish_round(services.generate_round(event), starts_at=timezone.now() + timedelta(seconds=5))
-        started, deadline = set(), time.monotonic() + 600
+        # One robot per player for the whole event (`--every-game`), on the instance that survives: each plays its
+        # game of each round as the timetable publishes it.
+        for seed, player in enumerate(event.players.order_by("pk")):
+            robots.append(play_random(servers[-1], player.link_token, seed=seed, pace=0.3, timeout=600,
+                                      every_game=True))
+        deadline = time.monotonic() + 600
         while time.monotonic() < deadline:
             latest = event.rounds.order_by("-number").first()
             if latest.status == Round.COMPLETE:
                 break
-            if latest.number not in started:
-                started.add(latest.number)
-                alive = servers[-1] if latest.number > 1 else servers[0]
-                for match in latest.matches.filter(status=Match.PENDING).select_related("first", "second"):
-                    for seed, player in enumerate((match.first, match.second)):
-                        robots.append(play_random(alive, player.link_token, seed=match.table * 2 + seed, pace=0.3))
             if latest.number == 2 and len(servers) == 2:
                 kill(servers.pop(0))  # instance 1 dies mid-event, with nothing shut down cleanly
             time.sleep(1)
@@ -61,6 +60,10 @@ def test_an_auto_event_runs_on_two_instances_with_one_killed(postgresql, redis_s
         assert played.exists() and all(replay(game.log).valid for game in played)
         published = AuditEntry.objects.filter(tournament=event, action="round published")
         assert sorted(published.values_list("subject", flat=True)) == ["Round 1", "Round 2", "Round 3"]
+        for robot in robots:  # each robot played its three games: a result line each
+            robot.kill()
+            lines = robot.communicate(timeout=10)[0].splitlines()
+            assert len(lines) == 3 and all(line.startswith(("finished", "forfeit", "out of time")) for line in lines)
         deadline = time.monotonic() + 60
         while Mail.objects.exclude(state=Mail.SENT).exists() and time.monotonic() < deadline:
             time.sleep(1)  # no request needed: each worker's sweep and sender started with the worker

@@ -1,12 +1,15 @@
-"""`python manage.py play_random LINK [--pace SECONDS] [--seed N]` (docs/command-line.md).
+"""`python manage.py play_random LINK [--pace SECONDS] [--seed N] [--every-game]` (docs/command-line.md).
 
 Joins the game of the private link LINK (a full address, as the players'
 links page and `player_links` print it) as that player, as a browser does:
 over the room's WebSocket, answering the server's pings, each move answering
 the last event seen.  It plays random legal moves, each after about `--pace`
 seconds, until the game ends or this player's time runs out, and prints the
-game's result as the last line.  Tests and the load test drive rooms with it.
-It needs no database: only the site's address.
+game's result as the last line.  With `--every-game` it then waits for the
+link's next game (reading the room's JSON every few seconds, as a player
+leaving the page open would) and plays that too, a result line per game,
+until `--timeout`: one robot per player for a whole event.  Tests and the load
+tests drive rooms with it.  It needs no database: only the site's address.
 """
 
 from __future__ import annotations
@@ -29,14 +32,25 @@ class Command(BaseCommand):
         parser.add_argument("--pace", type=float, default=1.0, help="about this many seconds before each move")
         parser.add_argument("--seed", type=int, default=None, help="the random moves' seed (the bag is the server's)")
         parser.add_argument("--timeout", type=float, default=7200.0, help="give up after this many seconds")
+        parser.add_argument("--every-game", action="store_true",
+                            help="after each game, wait for the link's next one and play it too, until --timeout")
 
-    def handle(self, *args, link: str, pace: float, seed, timeout: float, **options):
-        from websockets.exceptions import ConnectionClosed, InvalidStatus
-        from websockets.sync.client import connect
-
+    def handle(self, *args, link: str, pace: float, seed, timeout: float, every_game: bool, **options):
         socket_url = _socket_address(link)
         rng = random.Random(seed)
         deadline = time.monotonic() + timeout
+        while True:
+            state = self._one_game(link, socket_url, rng, pace, deadline)
+            self.stdout.write(result_line(state))
+            self.stdout.flush()
+            if not every_game or not _next_game(link, state, deadline):
+                return
+
+    def _one_game(self, link: str, socket_url: str, rng: random.Random, pace: float, deadline: float) -> dict:
+        """Plays the link's current game until it is over for this player; its last room message."""
+        from websockets.exceptions import ConnectionClosed, InvalidStatus
+        from websockets.sync.client import connect
+
         state = None
         while time.monotonic() < deadline:
             try:
@@ -50,7 +64,32 @@ class Command(BaseCommand):
                 time.sleep(0.5)  # the server restarted or the network dropped: join again, as a browser does
         if state is None:
             raise CommandError(f"could not join the game of {link}")
-        self.stdout.write(result_line(state))
+        return state
+
+
+def _next_game(link: str, last: dict, deadline: float, every_s: float = 3.0) -> bool:
+    """Waits until the link's room (its JSON, `/p/TOKEN/room/`) is another game not yet over for this player:
+    True; False at the deadline.  No game yet (404) or the last one still shown: wait."""
+    import urllib.error
+    import urllib.request
+
+    def game(message):
+        return message["starts_at_ms"], tuple(message["players"])
+
+    while time.monotonic() + every_s < deadline:
+        time.sleep(every_s)
+        try:
+            with urllib.request.urlopen(link.rstrip("/") + "/room/", timeout=10) as answer:
+                message = json.load(answer)
+        except urllib.error.HTTPError as refused:
+            if refused.code == 410:
+                raise CommandError(f"the site refused the link ({refused.code}): {link}")
+            continue  # 404: no game room yet
+        except (OSError, ValueError):
+            continue  # the server restarting: ask again
+        if game(message) != game(last) and not _done(message):
+            return True
+    return False
 
 
 def _socket_address(link: str) -> str:
