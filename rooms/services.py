@@ -25,7 +25,7 @@ from tournament.services import Refused as ResultRefused
 from tournament.services.timetable import stop as stop_timetable
 from tournament.services.results import enter_result
 
-from . import bell, copies
+from . import alarm, bell, copies
 from .messages import view
 from .network import allowance_of
 from .models import Room, RoomEvent
@@ -320,6 +320,8 @@ def _write_result(room: Room, table: Table) -> None:
             enter_result(match, ResultEntry.from_game_room(json.dumps(public_log(table))), user=GAME_ROOM)
     except ResultRefused as refused:
         _result_refused(room, refused.message)
+        return
+    transaction.on_commit(alarm.game_over.set)
 
 
 def _result_refused(room: Room, words: str) -> None:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 
 from django.db import close_old_connections
+
+from . import alarm
 
 logger = logging.getLogger("rooms.sweeper")
 
@@ -46,7 +47,8 @@ def _run() -> None:
     from . import services
 
     while True:
-        time.sleep(EVERY_S)
+        alarm.game_over.wait(EVERY_S)  # a second, or less when a game of this process has just ended
+        alarm.game_over.clear()
         try:
             close_old_connections()
             services.sweep()

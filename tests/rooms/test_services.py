@@ -6,7 +6,7 @@ import random
 import pytest
 
 from games.engine import replay
-from rooms import bell, services
+from rooms import alarm, bell, services
 from rooms.models import RoomEvent
 from rooms.referee import Refused
 from tests.factories import make_event, matches
@@ -237,3 +237,13 @@ def test_a_start_time_without_its_offset_is_refused_naming_the_place(bad):
     with pytest.raises(FileFault) as fault:
         load_text(text)
     assert fault.value.place == "rounds[0].starts_at"
+
+
+def test_a_game_whose_result_is_written_wakes_the_sweep_after_the_commit(match, django_capture_on_commit_callbacks):
+    """So the timetable closes the round and publishes the next at once, not at the sweep's next second."""
+    room = services.open_room(match, START, at_ms=START, draw=seeded(12))
+    alarm.game_over.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        play_whole_game(room, match, 12)
+        assert not alarm.game_over.is_set()
+    assert alarm.game_over.is_set() and Match.objects.get(pk=match.pk).status == Match.PLAYED

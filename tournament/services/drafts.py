@@ -35,7 +35,8 @@ def check_round(round_: Round) -> DraftCheck:
     or excused player's): both are its normal course, not breaches (docs/tournament-rules.md, All-play-all).
     """
     tournament = round_.tournament
-    record = record_of(tournament, include_drafts=True)  # the field of the table is read from round 1, a draft too
+    # The field of the table is read from round 1, a draft too; no rule reads a move log.
+    record = record_of(tournament, include_drafts=True, with_logs=False)
     state = entrants(record, round_.number)
     number = dict(tournament.players.values_list("pk", "number"))
     tables = [DraftTable(m.table, number[m.first_id], number.get(m.second_id), m.status == Match.EXCUSED,

@@ -114,7 +114,7 @@ def withdraw(player: Player, after_round: int, user=None, pending: str | None = 
     """
     player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
     tournament = player.tournament
-    last = last_round(record_of(tournament))
+    last = last_round(record_of(tournament, with_logs=False))  # the logs are not needed: a big event's megabytes
     if after_round < 0:
         raise Refused("A round number is 0 or more.", "after_round")
     if after_round > last:

@@ -60,7 +60,7 @@ def next_round_to_start(tournament: Tournament, user=None) -> tuple[int, Tournam
         if tournament.players.count() < 2:
             raise Refused("A round needs at least two players.")
         close_entries(tournament, user)
-    record = record_of(tournament)
+    record = record_of(tournament, with_logs=False)  # pairing reads results, never move logs
     try:
         return next_round_number(record), record
     except NotReady as reason:
