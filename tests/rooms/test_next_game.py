@@ -134,3 +134,17 @@ def test_after_the_last_round_the_room_says_the_tournament_is_finished():
     assert told["standings_url"] == f"/t/{event.slug}/standings/"
     assert Round.objects.filter(tournament=event).count() == 1
 
+
+
+def test_a_withdrawn_player_is_told_so_and_how_to_come_back():
+    event, first = online_event(rounds=3)
+    timetable.withdraw_myself(first.first)
+    waiting = next_game(first.room.pk, 0, rooms.now_ms())
+    assert (waiting["state"], waiting["may_come_back"]) == ("withdrawn", True)
+    assert waiting["private_url"] == f"/p/{first.first.link_token}/"
+    finish_table_two(event)
+    assert timetable.advance(event.pk) == "round 2 published"
+    published = next_game(first.room.pk, 0, rooms.now_ms())
+    # Round 3 is still to be paired: "I'm back" would bring them back for it.
+    assert (published["state"], published["round"], published["may_come_back"]) == ("none", 2, True)
+    assert published["words"] == "You withdrew after round 1: you have no game in round 2."

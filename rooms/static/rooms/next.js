@@ -81,6 +81,7 @@
         drawn.lines.forEach(function (p) { body.appendChild(p); });
         var count = body.querySelector("[data-starts-ms]");
         if (count) Countdown.start(count);
+        section.querySelector("h2").textContent = m.state === "paired" ? "Your next game" : "What comes next";
         section.dataset.state = m.state;
         section.hidden = false;
         return drawn.said;
