@@ -23,7 +23,8 @@ From the browser: `{"type": "move", "action": ..., "seq": N, "client_id": ..., "
 To the browser: `{"type": "room", ...view}`, `{"type": "refused", "error": {"code", "message"}, ...view}` (the view
 left out when the refusal needed no database: "too-many", "retry"), `{"type": "error", "error": {...}}` for a
 frame that is not a message, `{"type": "ping", "id": N}`, and before a close of the application's own,
-`{"type": "closed", "error": {...}}`.  A view's `events` are the log's from index `log_from` on (the browser appends
+`{"type": "closed", "error": {...}}`, and to a finished room's seat `{"type": "next", ...}`, its player's next game
+(`next_game`, `_after_game`).  A view's `events` are the log's from index `log_from` on (the browser appends
 them; one that does not fit what it has asks for a `sync`).
 """
 
@@ -299,7 +300,10 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         """The seat's game is over: it joins the tournament's rounds group (rung when a round is published, moved
         or taken back), is sent its player's next game, and looks again every `NEXT_LOOK_S` while that is not
         known, or is a game still to start (a lost bell costs a correction that long, never a stale countdown)."""
-        await self.channel_layer.group_add(rounds_group_name(self.tournament_id), self.channel_name)
+        try:
+            await self.channel_layer.group_add(rounds_group_name(self.tournament_id), self.channel_name)
+        except Exception:  # noqa: BLE001 - a channel layer that fails (Redis down) leaves the slow look to tell it
+            logger.warning("could not join the rounds group of tournament %s", self.tournament_id, exc_info=True)
         while not self.closing:
             message = await self._send_next()
             if message is not None and message["state"] in KNOWN and not (
