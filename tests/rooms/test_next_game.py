@@ -50,10 +50,10 @@ async def next_message(socket) -> dict:
 
 def test_the_finished_room_is_told_the_next_game_when_the_timetable_publishes_it_and_a_reconnect_gets_it():
     event, first = online_event(rounds=3)
-    ann = first.first
+    player = first.first
 
     async def scenario():
-        seat = connect(f"/ws/p/{ann.link_token}/room/?round=1")
+        seat = connect(f"/ws/p/{player.link_token}/room/?round=1")
         spectator = connect(f"/ws/t/{event.slug}/round/1/table/1/room/")
         assert (await seat.connect())[0] and (await spectator.connect())[0]
         room = await receive(seat)
@@ -65,7 +65,7 @@ def test_the_finished_room_is_told_the_next_game_when_the_timetable_publishes_it
         assert (await receive(spectator))["type"] == "room"
         assert await spectator.receive_nothing(timeout=0.5)  # a spectator is never told a player's game
         await seat.disconnect()
-        again = connect(f"/ws/p/{ann.link_token}/room/?round=1")
+        again = connect(f"/ws/p/{player.link_token}/room/?round=1")
         assert (await again.connect())[0]
         view = await receive(again)
         on_reconnect = await next_message(again)
@@ -75,15 +75,15 @@ def test_the_finished_room_is_told_the_next_game_when_the_timetable_publishes_it
 
     before, published, view, on_reconnect = async_to_sync(scenario)()
     assert (before["state"], before["round"], before["break_s"]) == ("waiting", 2, 60)
-    two = Match.objects.select_related("first", "second").get(Q(first=ann) | Q(second=ann), round__tournament=event,
+    two = Match.objects.select_related("first", "second").get(Q(first=player) | Q(second=player), round__tournament=event,
                                                               round__number=2)
     ended = Match.objects.filter(round__number=1, round__tournament=event).aggregate(at=Max("entered_at"))["at"]
-    opponent = two.second if two.first_id == ann.pk else two.first
+    opponent = two.second if two.first_id == player.pk else two.first
     assert published["state"] == "paired"
     assert (published["round"], published["table"], published["opponent"]) == (2, two.table, opponent.name)
-    assert published["plays_first"] is (two.first_id == ann.pk)
+    assert published["plays_first"] is (two.first_id == player.pk)
     assert published["starts_at_ms"] == int((ended + timedelta(seconds=60)).timestamp() * 1000)
-    assert published["play_url"] == f"/p/{ann.link_token}/play/"
+    assert published["play_url"] == f"/p/{player.link_token}/play/"
     assert view["status"] == "finished"  # `?round=1`: the page stays on its game, not round 2's new room
     assert {k: v for k, v in on_reconnect.items() if k != "now_ms"} == {
         k: v for k, v in published.items() if k != "now_ms"}
@@ -91,13 +91,13 @@ def test_the_finished_room_is_told_the_next_game_when_the_timetable_publishes_it
 
 def test_a_round_taken_back_or_moved_corrects_the_next_game_shown():
     event, first = online_event(rounds=3)
-    ann = first.first
+    player = first.first
     finish_table_two(event)
     assert timetable.advance(event.pk) == "round 2 published"
     two = event.rounds.get(number=2)
 
     async def scenario():
-        seat = connect(f"/ws/p/{ann.link_token}/room/?round=1")
+        seat = connect(f"/ws/p/{player.link_token}/room/?round=1")
         assert (await seat.connect())[0]
         paired = await next_message(seat)
         later = timezone.now() + timedelta(minutes=30)
