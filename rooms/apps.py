@@ -18,6 +18,10 @@ class RoomsConfig(AppConfig):
         round_start_moved.connect(_later("arbiter", "move_rooms_start"), dispatch_uid="rooms.move_rooms_start",
                                   weak=False)
         round_taken_back.connect(_later("arbiter", "close_rooms_of"), dispatch_uid="rooms.close_rooms_of", weak=False)
+        # A finished room's seat shows the player's next game: each change of a round rings them to read it again.
+        for signal, name in ((round_published, "published"), (round_start_moved, "moved"),
+                             (round_taken_back, "taken_back")):
+            signal.connect(_later("bell", "ring_rounds"), dispatch_uid=f"rooms.ring_rounds.{name}", weak=False)
         players_connected.connect(_players_connected, dispatch_uid="rooms.players_connected")
 
 

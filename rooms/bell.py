@@ -41,6 +41,21 @@ def link_group_name(player_id: int) -> str:
     return f"link-{player_id}"
 
 
+def rounds_group_name(tournament_id: int) -> str:
+    """The channel layer's group of the sockets of a tournament's finished rooms' seats, on every instance: each
+    waits to be told of its player's next game (`next_game`)."""
+    return f"rounds-{tournament_id}"
+
+
+def ring_rounds(sender=None, *, round, **kwargs) -> None:
+    """A round was published, moved or taken back (`tournament.signals`): once that is committed, every finished
+    room's seat of the tournament reads its next game again (`consumers.RoomConsumer.room_next`).  One message for
+    the whole tournament, not one per player: a 500-player round is published with one send; a lost one is made up
+    by each socket's slow look (`consumers.NEXT_LOOK_S`)."""
+    group = rounds_group_name(round.tournament_id)
+    transaction.on_commit(lambda: _send_channel_layer(group, {"type": "room.next"}))
+
+
 def close_link_sockets(sender=None, *, player, **kwargs) -> None:
     """A player's link was renewed: once that is committed, every socket opened with the old one closes
     (`consumers.RoomConsumer.link_replaced`).  A lost message is made up by each process's check (`watchers`)."""

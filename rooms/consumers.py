@@ -23,7 +23,8 @@ From the browser: `{"type": "move", "action": ..., "seq": N, "client_id": ..., "
 To the browser: `{"type": "room", ...view}`, `{"type": "refused", "error": {"code", "message"}, ...view}` (the view
 left out when the refusal needed no database: "too-many", "retry"), `{"type": "error", "error": {...}}` for a
 frame that is not a message, `{"type": "ping", "id": N}`, and before a close of the application's own,
-`{"type": "closed", "error": {...}}`.  A view's `events` are the log's from index `log_from` on (the browser appends
+`{"type": "closed", "error": {...}}`, and to a finished room's seat `{"type": "next", ...}`, its player's next game
+(`next_game`, `_after_game`).  A view's `events` are the log's from index `log_from` on (the browser appends
 them; one that does not fit what it has asks for a `sync`).
 """
 
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -40,9 +42,11 @@ from django.http import Http404
 from tournament.pages.player_link import Replaced
 
 from . import frames, presence, services
-from .bell import group_name, link_group_name
+from .bell import group_name, link_group_name, rounds_group_name
 from .frames import BadFrame, Budget
+from .models import Room
 from .network import RoundTrips
+from .next_game import KNOWN, next_game
 from .referee import Refused
 from .threads import database_sync_to_async
 from .views import room_for_link, room_for_table
@@ -53,6 +57,7 @@ logger = logging.getLogger("rooms.consumers")
 PING_EVERY_S = 5
 HEARTBEAT_MS = 10_000  # a seat's presence is marked at most this often (on the answer to a ping)
 HICCUP = "the server did not answer in time: your move is sent again"
+NEXT_LOOK_S = 20  # a finished room's seat looks for its next game this often, in case a round's bell was lost
 
 
 class RoomConsumer(AsyncJsonWebsocketConsumer):
@@ -73,10 +78,13 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         self.budget, self.round_trips, self.bad_frames = Budget(), RoundTrips(), 0
         self.sent_seq = -1
         self.log_sent = 0  # how many of the log's events this browser has (each message carries only the rest)
-        self.wake_task = self.ping_task = None
+        self.wake_task = self.ping_task = self.next_task = None
         self.closing = False
+        self.after_game = False  # the seat's game is over: it is told its player's next game (`_after_game`)
+        self.next_sent = None  # the last `next` message sent, its time left out
         try:
-            self.room_id, self.seat, self.link, player_id = await database_sync_to_async(self._find)()
+            self.room_id, self.seat, self.link, player_id, self.tournament_id = await database_sync_to_async(
+                self._find)()
         except Http404:
             await self.close(code=frames.NO_ROOM)
             return
@@ -102,17 +110,21 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             self.ping_task = asyncio.ensure_future(self._ping())
         watchers().add(self)
 
-    def _find(self) -> tuple[int, int | None, str | None, int | None]:
-        """The room, the seat (None: a spectator), the link it came through and its player."""
+    def _find(self) -> tuple[int, int | None, str | None, int | None, int]:
+        """The room, the seat (None: a spectator), the link it came through, its player and the tournament.  A
+        seat's `?round=N` keeps the page on the room it shows (`views.room_for_link`)."""
         kwargs = self.scope["url_route"]["kwargs"]
         if "token" in kwargs:
-            room, seat = room_for_link(kwargs["token"])
+            query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+            room, seat = room_for_link(kwargs["token"], (query.get("round") or [None])[0])
             player_id = room.match.first_id if seat == 0 else room.match.second_id
-            return room.pk, seat, kwargs["token"], player_id
-        return room_for_table(kwargs["slug"], kwargs["number"], kwargs["table"]).pk, None, None, None
+            return room.pk, seat, kwargs["token"], player_id, room.match.round.tournament_id
+        room = room_for_table(kwargs["slug"], kwargs["number"], kwargs["table"])
+        return room.pk, None, None, None, room.match.round.tournament_id
 
     async def disconnect(self, code):
-        for task in (getattr(self, "wake_task", None), getattr(self, "ping_task", None)):
+        for task in (getattr(self, "wake_task", None), getattr(self, "ping_task", None),
+                     getattr(self, "next_task", None)):
             if task is not None:
                 task.cancel()
         if hasattr(self, "room_id"):
@@ -122,6 +134,8 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(group_name(self.room_id), self.channel_name)
             if getattr(self, "player_id", None) is not None:
                 await self.channel_layer.group_discard(link_group_name(self.player_id), self.channel_name)
+            if self.after_game:
+                await self.channel_layer.group_discard(rounds_group_name(self.tournament_id), self.channel_name)
 
     # -- what the browser sends ------------------------------------------------------------
 
@@ -161,6 +175,8 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
                 await self._send_view()
             else:
                 await self._send({"type": "room", **answer.message})
+            if self.after_game:
+                await self._send_next(again=True)
         elif kind == "pong" and self.seat is not None:
             await self._pong(content.get("id"))
 
@@ -216,6 +232,11 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         else:
             await self._send({"type": "room", **answer.message})
 
+    async def room_next(self, event):
+        """The channel layer's ring of the tournament's rounds (`bell.ring_rounds`): a round was published, moved
+        or taken back; this finished room's seat reads its player's next game again."""
+        await self._send_next()
+
     async def link_replaced(self, event):
         """The organiser renewed this seat's link (`tournament.signals.link_renewed`): the socket closes."""
         await self._close_for("link-replaced", services.LINK_REPLACED, frames.LINK_REPLACED)
@@ -269,6 +290,39 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         self.sent_seq = message["seq"]
         await self.send_json({**message, "log_from": start, "events": events[start:]})
         self._schedule_wake(message)
+        if message.get("status") == "finished" and self.seat is not None and not self.after_game:
+            self.after_game = True
+            self.next_task = asyncio.ensure_future(self._after_game())
+
+    # -- after the game: the player's next game (docs/online-event.md, The timetable) --------------------------
+
+    async def _after_game(self):
+        """The seat's game is over: it joins the tournament's rounds group (rung when a round is published, moved
+        or taken back), is sent its player's next game, and looks again every `NEXT_LOOK_S` while that is not
+        known, or is a game still to start (a lost bell costs a correction that long, never a stale countdown)."""
+        try:
+            await self.channel_layer.group_add(rounds_group_name(self.tournament_id), self.channel_name)
+        except Exception:  # noqa: BLE001 - a channel layer that fails (Redis down) leaves the slow look to tell it
+            logger.warning("could not join the rounds group of tournament %s", self.tournament_id, exc_info=True)
+        while not self.closing:
+            message = await self._send_next()
+            if message is not None and message["state"] in KNOWN and not (
+                    message.get("starts_at_ms", 0) > message["now_ms"]):
+                return
+            await asyncio.sleep(NEXT_LOOK_S)
+
+    async def _send_next(self, again: bool = False) -> dict | None:
+        """The player's next game (`next_game`), sent when it changed since the last one sent (or `again`, for a
+        `sync`); None when the database did not answer (the next look or ring tries again)."""
+        try:
+            message = await database_sync_to_async(next_game)(self.room_id, self.seat, services.now_ms())
+        except (DatabaseError, Room.DoesNotExist):
+            return None
+        told = {field: value for field, value in message.items() if field != "now_ms"}
+        if not self.closing and (again or told != self.next_sent):
+            self.next_sent = told
+            await self.send_json(message)
+        return message
 
     def _schedule_wake(self, message):
         """Look again when the room's start time or the running player's flag comes, if still watching."""

@@ -8,7 +8,9 @@ fields `EVENT_FIELDS` names for its kind: another player's draw only as how
 many tiles (`SEEN_DRAW`), a rack only when shown for a swap (the rule makes
 the player show it), nothing about the bag but how many tiles it holds.  A
 field added to the game reaches nobody until it is named here.  Once the game
-is over the whole log is public, as every game log.
+is over the whole log is public, as every game log.  A finished room's seat
+is also sent its player's next game (`next`), with the fields `NEXT_GAME`
+names (`rooms.next_game`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ EVENT_FIELDS = {  # what everyone sees of each kind of log event before the game
     "draw": ("type", "player", "tiles"),  # to the drawing player only; the others see `SEEN_DRAW`
 }
 SEEN_DRAW = ("type", "player", "count")
+# The `next` message of a finished room's seat: the player's own next game, or why there is none yet
+# (`rooms.next_game`); nobody else is sent it.
+NEXT_GAME = ("type", "state", "round", "table", "opponent", "plays_first", "online", "starts_at_ms", "now_ms",
+             "break_s", "words", "may_come_back", "play_url", "private_url", "standings_url")
 
 
 def status_of(table: Table) -> str:

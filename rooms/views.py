@@ -1,6 +1,7 @@
 """The game room over plain HTTP: for tests, for `play_random`, and as the browser's fallback.
 
-`GET  /p/<token>/room/`         the player's game as that player sees it (own rack included);
+`GET  /p/<token>/room/`         the player's game as that player sees it (own rack included; `?round=N`: the game
+                                of round N, the one the page shows; once it is over, with the player's `next` game);
 `POST /p/<token>/room/move/`    a move: JSON {"action": "place"|"swap"|"end_turn", "seq": N,
                                 "client_id": "...", "tile": "RO", "cells": [[q, r], [q, r]]};
 `GET  /t/<slug>/round/<n>/table/<t>/room/`   the game as a spectator sees it (no rack tile).
@@ -24,10 +25,12 @@ from games.colours import COLOURS
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from tournament.domain.values import whole_number
 from tournament.models import Match, Tournament
 from tournament.pages.player_link import Replaced, player_of_link, private_page
 
 from . import presence, services
+from .next_game import next_game
 from .models import Room
 from .referee import Refused
 
@@ -40,13 +43,16 @@ def _no_store(response):
     return response
 
 
-def room_for_link(token: str) -> tuple[Room, int]:
-    """The link's player's room still being played (else the latest), and their seat in it (0 plays first)."""
+def room_for_link(token: str, round_number=None) -> tuple[Room, int]:
+    """The link's player's room of round `round_number` if there is one (the page showing a finished game stays on
+    it when the next round's room opens), else the room still being played (else the latest), and their seat in
+    it (0 plays first)."""
     player = player_of_link(token)
     rooms = Room.objects.filter(match__round__tournament=player.tournament).select_related("match")
-    room = (rooms.filter(match__first=player) | rooms.filter(match__second=player)).select_related(
-        "match__round__tournament").order_by(
-        "finished", "-match__round__number").first()
+    rooms = (rooms.filter(match__first=player) | rooms.filter(match__second=player)).select_related(
+        "match__round__tournament").order_by("finished", "-match__round__number")
+    number = whole_number(str(round_number), largest=32767) if round_number is not None else None
+    room = (rooms.filter(match__round__number=number).first() if number is not None else None) or rooms.first()
     if room is None:
         raise Http404("You have no game room: your game is not played online.")
     return room, 0 if room.match.first_id == player.pk else 1
@@ -82,8 +88,9 @@ def _link_replaced_json(view):
 def play(request, token):
     """The player's game: the board, their rack, both clocks (through their private link)."""
     room, seat = room_for_link(token)
-    return _page(request, room, seat, socket_path=f"/ws/p/{token}/room/", state_url=reverse("room_state", args=[token]),
-                 move_url=reverse("room_move", args=[token]))
+    pinned = f"?round={room.match.round.number}"  # the page's socket and polls stay on this game once it is over
+    return _page(request, room, seat, socket_path=f"/ws/p/{token}/room/{pinned}",
+                 state_url=reverse("room_state", args=[token]) + pinned, move_url=reverse("room_move", args=[token]))
 
 
 @require_GET
@@ -98,10 +105,14 @@ def spectate(request, slug, number, table):
 @require_GET
 def state(request, token):
     """The player's game; a player reading it here (the page's fallback while its WebSocket is down, polling
-    every 2 s) is connected (`rooms.presence`)."""
-    room, seat = room_for_link(token)
+    every 2 s) is connected (`rooms.presence`).  A finished game's answer carries the player's `next` game, as the
+    socket sends it (`next_game`)."""
+    room, seat = room_for_link(token, request.GET.get("round"))
     presence.still_here(room.pk, seat, services.now_ms())
-    return _no_store(JsonResponse(services.look(room.pk, seat).message))
+    message = services.look(room.pk, seat).message
+    if message["status"] == "finished":
+        message["next"] = next_game(room.pk, seat, message["now_ms"])
+    return _no_store(JsonResponse(message))
 
 
 @csrf_exempt

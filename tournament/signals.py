@@ -18,6 +18,8 @@ each paired player is to be told (the mail's call point).
 connected to it (`rooms.apps`: the game rooms); the round page sums the answers.
 `entries_waiting(tournament=...)`: asked likewise: how many confirmed entries wait for the organiser's acceptance
 (`signup.apps`: the entry form); the dashboard sums the answers.
+A round published, moved or taken back also rings every finished room's seat of the tournament to read its
+player's next game again (`rooms.apps`).
 The event's code does not know the rooms exist: they listen.
 """
 

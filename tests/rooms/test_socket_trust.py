@@ -213,7 +213,7 @@ def test_a_move_the_database_failed_is_answered_retry_and_the_socket_stays(match
 
 
 def test_a_handshake_the_database_failed_is_closed_for_the_page_to_come_back(match, monkeypatch):
-    def failing(token):
+    def failing(token, round_number=None):
         raise OperationalError("the database system is starting up")
 
     monkeypatch.setattr(consumers, "room_for_link", failing)

@@ -2,7 +2,7 @@
 // The server is the only authority: the page keeps the last message, the player's choice in progress (a tile, its
 // turn, the cells: in the tab's session storage, so a reload keeps it) and a preview of what a placement scores
 // (hexes.js); nothing is sent before Confirm.  Needs poll.js (the clock formatter), hexes.js, words.js, link.js,
-// prefs.js and actions.js.
+// prefs.js and actions.js; a seat's page also next.js (the player's next game, once this one is over).
 (function () {
   "use strict";
   var root = document.getElementById("room");
@@ -28,7 +28,16 @@
   function $(id) { return document.getElementById(id); }
   function mine() { return state && state.status === "playing" && state.turn === seat && seat !== null; }
   function placing() { return mine() && state.stage !== "decide"; }
-  function say(text) { if (text) { var live = $("said"); live.textContent = ""; setTimeout(function () { live.textContent = text; }, 50); } }
+  var lastSaid = { text: "", at: -1e9 };
+  function say(text) {
+    if (!text) return;
+    lastSaid = { text: text, at: performance.now() };
+    var live = $("said");
+    live.textContent = "";
+    setTimeout(function () { live.textContent = text; }, 50);
+  }
+  // What follows another sentence within 2 s is said with it, not over it (the next game just after the result).
+  function sayAlso(text) { say(performance.now() - lastSaid.at < 2000 ? lastSaid.text + " " + text : text); }
   function refusal(text) { var p = $("refusal"); if (p) p.textContent = text; }
 
   // -- the choice in progress, kept in the tab's session storage (a reload keeps it; the server keeps the rest) --
@@ -357,8 +366,16 @@
     send: function (move) { move.seq = state.seq; link.send(move); },
   });
 
+  // The player's next game, once this one is over: its own message over the socket, `next` in the HTTP answer.
+  var nextBox = seat !== null && window.IngeniousNext ? window.IngeniousNext.box($("next-game")) : null;
+  function showNext(message) { if (nextBox) sayAlso(nextBox.show(message)); }
+
   var link = window.IngeniousLink.open(root, {
-    message: show,
+    message: function (message) {
+      if (message.type === "next") { showNext(message); return; }
+      show(message);
+      if (message.next) showNext(message.next);
+    },
     state: function (words, kind) {
       var net = $("net");
       net.textContent = words;
