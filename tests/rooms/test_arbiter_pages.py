@@ -4,6 +4,7 @@ venue screen after the final round, and two players of one name wherever the arb
 
 import html
 import io
+import json
 import re
 from datetime import timedelta
 
@@ -12,6 +13,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
+from games.engine.simulate import random_game
 from rooms import desk, services
 from rooms.models import Room
 from tests.factories import make_event, matches, score_fields
@@ -195,3 +197,22 @@ def test_two_players_of_one_name_are_told_apart_where_the_arbiter_works(smiths, 
     out = io.StringIO()
     call_command("player_links", smiths.slug, stdout=out)
     no_bare_smith(out.getvalue())
+
+
+def test_the_audit_of_the_seed_order_and_of_a_logs_names_tells_two_players_of_one_name_apart(people):
+    """Found running the 8-player event by hand: the audit's "entries closed" listed "2: Sam Smith; 3: Sam Smith",
+    and a room's result "Sam Smith is Sam Smith"."""
+    smiths = tournament_services.create_tournament("Smith Night", people["org"], system="swiss", clock_s=600)
+    for club in ("Oxford", "York"):
+        tournament_services.add_player(smiths, "Sam Smith", club=club, duplicate_ok=True)
+    round_ = tournament_services.generate_round(smiths)  # closes the entries: the seed order before and after
+    closed = AuditEntry.objects.get(action="entries closed")
+    no_bare_smith(" ".join(closed.before["seeds"]))
+    no_bare_smith(" ".join(closed.after["seeds"]))
+    tournament_services.publish_round(round_)
+    match = matches(smiths)[0]
+    log = random_game(2, "mso", seed=11, names=["smith_1", "smith_2"])  # a platform's user names
+    tournament_services.enter_result(match, tournament_services.ResultEntry.typed(
+        log_text=json.dumps(log), log_names_are_players=True), user=people["org"])
+    entered = AuditEntry.objects.get(action="result entered").after["log names"]
+    assert entered == f"smith_1 is Sam Smith ({match.first.club}), smith_2 is Sam Smith ({match.second.club})"
