@@ -216,3 +216,19 @@ def test_the_audit_of_the_seed_order_and_of_a_logs_names_tells_two_players_of_on
         log_text=json.dumps(log), log_names_are_players=True), user=people["org"])
     entered = AuditEntry.objects.get(action="result entered").after["log names"]
     assert entered == f"smith_1 is Sam Smith ({match.first.club}), smith_2 is Sam Smith ({match.second.club})"
+
+
+def test_the_game_viewer_tells_two_players_of_one_name_apart(people, client):
+    """Found running the 8-player event by hand: the viewer of Sam Smith (Oxford) v Dan Dale said "Sam Smith v Dan
+    Dale", "Sam Smith played first", and named each placement's player "Sam Smith"."""
+    smiths = tournament_services.create_tournament("Smith Night", people["org"], system="swiss", clock_s=600)
+    for club in ("Oxford", "York"):
+        tournament_services.add_player(smiths, "Sam Smith", club=club, duplicate_ok=True)
+    tournament_services.publish_round(tournament_services.generate_round(smiths))
+    match = matches(smiths)[0]
+    log = random_game(2, "mso", seed=11, names=["Sam Smith", "Sam Smith"])  # the log names them as entered
+    tournament_services.enter_result(match, tournament_services.ResultEntry.typed(log_text=json.dumps(log)),
+                                     user=people["org"])
+    viewer = words(client.get(reverse("tournament:game", args=[smiths.slug, 1, 1])))
+    no_bare_smith(viewer)
+    assert f"Sam Smith ({match.first.club}) v Sam Smith ({match.second.club})" in viewer
