@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.engine.simulate import random_game
-from rooms import desk, services
+from rooms import arbiter, desk, services
 from rooms.models import Room
 from tests.factories import make_event, matches, score_fields
 from tournament import services as tournament_services
@@ -232,3 +232,23 @@ def test_the_game_viewer_tells_two_players_of_one_name_apart(people, client):
     viewer = words(client.get(reverse("tournament:game", args=[smiths.slug, 1, 1])))
     no_bare_smith(viewer)
     assert f"Sam Smith ({match.first.club}) v Sam Smith ({match.second.club})" in viewer
+
+
+def test_a_forfeit_sent_after_the_absent_players_flag_fell_goes_back_to_the_desk_saying_nothing_was_decided(
+        online, client, people, monkeypatch):
+    """Found running the 8-player event by hand: a no-show's clock ran out while the arbiter typed the reason; the
+    form came back with "the game is over" and every button of it still offered."""
+    tournament, round_ = online
+    tournament_services.move_start(round_, None)  # now
+    client.force_login(people["arb"])
+    room = Room.objects.get(match__round=round_, match__table=1)
+    seen = services.look(room.pk, 0).message
+    services.move(room.pk, 0, "place", seq=seen["seq"], tile=seen["rack"][0], cells=seen["legal_pairs"][0])
+    later = services.now_ms() + 601_000  # the second player, who never came, has run out of their 600 s since
+    monkeypatch.setattr(services, "now_ms", lambda: later)
+    monkeypatch.setattr(arbiter, "now_ms", lambda: later)
+    answer = client.post(url("desk_decide", tournament, 1, 1), {"seq": 0, "reason": "no-show", "how": "forfeit-1"})
+    assert answer.status_code == 302 and answer["Location"] == url("desk", tournament, 1)
+    desk_page = words(client.get(answer["Location"]))
+    assert "Table 1: the game is over, nothing was decided; its result is on the result form." in desk_page
+    assert not AuditEntry.objects.filter(action="forfeit for an absent player").exists()
