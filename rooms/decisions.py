@@ -54,8 +54,10 @@ def decide(request, tournament, number, table):
         except Refused as refused:
             error = refused.message
             typed = request.POST
-    if state["finished"] and not error:
-        messages.error(request, f"Table {table}: the game is over; its result is on the result form.")
+            state = {**state, "finished": state["finished"] or refused.code == "finished"}
+    if state["finished"]:  # also when it ended while the arbiter typed (a flag fell): the form has nothing to offer
+        nothing = ", nothing was decided" if request.method == "POST" else ""
+        messages.error(request, f"Table {table}: the game is over{nothing}; its result is on the result form.")
         return back
     rows = [{"seat": seat, "name": names[seat], "flagged": state["flagged"][seat],
              "cells": [{"letter": c.letter, "colour": c.name, "name": f"s{seat}{i}",

@@ -21,9 +21,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from tournament.domain.records import MatchRecord
+from tournament.domain.records import MatchRecord, can_replay
 from tournament.domain.text import result_text
-from django.db.models import F
+from django.db.models import BooleanField, ExpressionWrapper, F, Q
 
 from tournament.domain.values import whole_number
 from tournament.models import Match, Round
@@ -52,7 +52,9 @@ def desk_rows(round_: Round, *, at_ms: int | None = None, store_due: bool = True
     rows = []
     rooms = (Room.objects.filter(match__round=round_).order_by("match__table")
              .select_related("match__first", "match__second", "match__forfeit_winner").defer("match__log"))
-    with_log = set(Match.objects.filter(round=round_, log__isnull=False).values_list("table", flat=True))
+    with_log = {table for table, has_log, decision in Match.objects.filter(round=round_).annotate(
+        has_log=ExpressionWrapper(Q(log__isnull=False), output_field=BooleanField()),
+    ).values_list("table", "has_log", "decision") if can_replay(has_log, decision)}
     labels = player_labels(round_.tournament)  # two players of one name told apart (domain.names.display_names)
     looked = [(room, (services.look(room.pk, None, at_ms=at_ms) if store_due else
                       services.peek(room, None, at_ms=at_ms)).message) for room in rooms]
@@ -80,7 +82,8 @@ def desk_rows(round_: Round, *, at_ms: int | None = None, store_due: bool = True
             "score": short_result(match),  # "1–0", "½–½", "1–0 forfeit", as the public pairings write it
             "decided": bool(seen.get("outcome", {}).get("decided")),
             "watch_url": reverse("tournament:room_spectate", args=[slug, number, match.table]),
-            # The game viewer's page, once the match has its log (a game the room finished; not a forfeit).
+            # The game viewer's page, once the match has its log (a game the room finished, or its log up to a
+            # decision; not a forfeit for a player who never came).
             "replay_url": (reverse("tournament:game", args=[slug, number, match.table])
                            if match.table in with_log else ""),
             "result_url": reverse("manage:match", args=[slug, match.pk]),

@@ -58,11 +58,18 @@ def excused_rounds_of(tournament: Tournament) -> dict[int, frozenset[int]]:
 LOG_LEFT_OUT: dict = {}
 
 
+def _log_left_out(decision: dict | None) -> dict | None:
+    """An arbiter's decision without its log (`LOG_LEFT_OUT` if it has one): decisions are few, their logs long."""
+    if decision is None:
+        return None
+    return {**decision, "log": LOG_LEFT_OUT if decision.get("log") is not None else None}
+
+
 def record_of(tournament: Tournament, include_drafts: bool = False, with_logs: bool = True) -> TournamentFile:
     """The tournament as a plain record: four queries, whatever its size.
 
     `with_logs=False` leaves the move logs in the database (each match that
-    has one gets `LOG_LEFT_OUT`): for pages that only say whether there is one.
+    has one gets `LOG_LEFT_OUT`, and so does a decision's log): for pages that only say whether there is one.
     """
     # Plain tuples, as the matches below: 500 model instances were a fifth of reading a big event.
     players = list(tournament.players.order_by("seed").values_list(
@@ -82,7 +89,7 @@ def record_of(tournament: Tournament, include_drafts: bool = False, with_logs: b
         rows = rows.annotate(has_log=ExpressionWrapper(Q(log__isnull=False), output_field=BooleanField()))
     # Plain tuples, not model instances: making 2,000 instances was most of a big event's reading.
     fields = ("round_id", "first_id", "second_id", "status", "scores_text", "first_flagged", "second_flagged",
-              "forfeit_winner_id", "log" if with_logs else "has_log", "decision" if with_logs else "has_log")
+              "forfeit_winner_id", "log" if with_logs else "has_log", "decision")
     rows = list(rows.values_list(*fields))
     all_scores = json.loads("[" + ",".join(row[4] or "null" for row in rows) + "]")
     for (round_id, first, second, status, _, first_flagged, second_flagged, winner, log, decision), scores in zip(
@@ -96,7 +103,7 @@ def record_of(tournament: Tournament, include_drafts: bool = False, with_logs: b
                 flagged=[first_flagged, second_flagged],
                 log=log if with_logs else (LOG_LEFT_OUT if log else None),
                 winner=number.get(winner),
-                decision=decision if with_logs else None,
+                decision=decision if with_logs else _log_left_out(decision),
             )
         )
     return TournamentFile(

@@ -282,6 +282,26 @@ def test_the_game_viewer_replays_a_decided_game_up_to_the_decision(event, people
     assert "after 1 placement: the opponent" in text and "screen broke" in text
 
 
+def test_the_pages_link_a_decided_games_replay_and_no_replay_of_a_no_shows_forfeit(event, people, client):
+    """Found running the 8-player event by hand: the viewer replayed a game ended by decision, but no page linked
+    to it (the round page, the live boards and the desk offered no replay, the player's page no "view game")."""
+    one, two = open_rooms(event)
+    place(one, START + 10_000)
+    state = arbiter.standing(Room.objects.get(pk=one.pk), START + 11_000)
+    arbiter.decide(one.pk, people["arb"], "the opponent's screen broke", seen_seq=state["seq"],
+                   scores=state["scores"], flagged=state["flagged"], at_ms=START + 11_000)
+    arbiter.forfeit_absent(two.pk, people["arb"], 0, "did not come", at_ms=START + 12_000)  # nothing placed: no log
+    viewer = [f"/t/{event.slug}/round/1/table/{table}/" for table in (1, 2)]
+    rows = desk.desk_rows(event.rounds.get(number=1), at_ms=START + 13_000)
+    assert [row["replay_url"] for row in rows] == [viewer[0], ""]
+    round_page = client.get(reverse("tournament:round", args=[event.slug, 1])).content.decode()
+    assert f'href="{viewer[0]}"' in round_page and f'href="{viewer[1]}"' not in round_page
+    first = matches(event)[0].first
+    player_page = client.get(reverse("tournament:player", args=[event.slug, first.number])).content.decode()
+    assert f'href="{viewer[0]}">view game' in player_page
+    assert client.get(viewer[0]).status_code == 200
+
+
 def test_a_file_whose_decision_log_is_not_a_game_is_refused_naming_the_place(event, people):
     one, _ = open_rooms(event)
     state = arbiter.standing(Room.objects.get(pk=one.pk), START + 1_000)

@@ -4,6 +4,7 @@ venue screen after the final round, and two players of one name wherever the arb
 
 import html
 import io
+import json
 import re
 from datetime import timedelta
 
@@ -12,7 +13,8 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from rooms import desk, services
+from games.engine.simulate import random_game
+from rooms import arbiter, desk, services
 from rooms.models import Room
 from tests.factories import make_event, matches, score_fields
 from tournament import services as tournament_services
@@ -195,3 +197,58 @@ def test_two_players_of_one_name_are_told_apart_where_the_arbiter_works(smiths, 
     out = io.StringIO()
     call_command("player_links", smiths.slug, stdout=out)
     no_bare_smith(out.getvalue())
+
+
+def test_the_audit_of_the_seed_order_and_of_a_logs_names_tells_two_players_of_one_name_apart(people):
+    """Found running the 8-player event by hand: the audit's "entries closed" listed "2: Sam Smith; 3: Sam Smith",
+    and a room's result "Sam Smith is Sam Smith"."""
+    smiths = tournament_services.create_tournament("Smith Night", people["org"], system="swiss", clock_s=600)
+    for club in ("Oxford", "York"):
+        tournament_services.add_player(smiths, "Sam Smith", club=club, duplicate_ok=True)
+    round_ = tournament_services.generate_round(smiths)  # closes the entries: the seed order before and after
+    closed = AuditEntry.objects.get(action="entries closed")
+    no_bare_smith(" ".join(closed.before["seeds"]))
+    no_bare_smith(" ".join(closed.after["seeds"]))
+    tournament_services.publish_round(round_)
+    match = matches(smiths)[0]
+    log = random_game(2, "mso", seed=11, names=["smith_1", "smith_2"])  # a platform's user names
+    tournament_services.enter_result(match, tournament_services.ResultEntry.typed(
+        log_text=json.dumps(log), log_names_are_players=True), user=people["org"])
+    entered = AuditEntry.objects.get(action="result entered").after["log names"]
+    assert entered == f"smith_1 is Sam Smith ({match.first.club}), smith_2 is Sam Smith ({match.second.club})"
+
+
+def test_the_game_viewer_tells_two_players_of_one_name_apart(people, client):
+    """Found running the 8-player event by hand: the viewer of Sam Smith (Oxford) v Dan Dale said "Sam Smith v Dan
+    Dale", "Sam Smith played first", and named each placement's player "Sam Smith"."""
+    smiths = tournament_services.create_tournament("Smith Night", people["org"], system="swiss", clock_s=600)
+    for club in ("Oxford", "York"):
+        tournament_services.add_player(smiths, "Sam Smith", club=club, duplicate_ok=True)
+    tournament_services.publish_round(tournament_services.generate_round(smiths))
+    match = matches(smiths)[0]
+    log = random_game(2, "mso", seed=11, names=["Sam Smith", "Sam Smith"])  # the log names them as entered
+    tournament_services.enter_result(match, tournament_services.ResultEntry.typed(log_text=json.dumps(log)),
+                                     user=people["org"])
+    viewer = words(client.get(reverse("tournament:game", args=[smiths.slug, 1, 1])))
+    no_bare_smith(viewer)
+    assert f"Sam Smith ({match.first.club}) v Sam Smith ({match.second.club})" in viewer
+
+
+def test_a_forfeit_sent_after_the_absent_players_flag_fell_goes_back_to_the_desk_saying_nothing_was_decided(
+        online, client, people, monkeypatch):
+    """Found running the 8-player event by hand: a no-show's clock ran out while the arbiter typed the reason; the
+    form came back with "the game is over" and every button of it still offered."""
+    tournament, round_ = online
+    tournament_services.move_start(round_, None)  # now
+    client.force_login(people["arb"])
+    room = Room.objects.get(match__round=round_, match__table=1)
+    seen = services.look(room.pk, 0).message
+    services.move(room.pk, 0, "place", seq=seen["seq"], tile=seen["rack"][0], cells=seen["legal_pairs"][0])
+    later = services.now_ms() + 601_000  # the second player, who never came, has run out of their 600 s since
+    monkeypatch.setattr(services, "now_ms", lambda: later)
+    monkeypatch.setattr(arbiter, "now_ms", lambda: later)
+    answer = client.post(url("desk_decide", tournament, 1, 1), {"seq": 0, "reason": "no-show", "how": "forfeit-1"})
+    assert answer.status_code == 302 and answer["Location"] == url("desk", tournament, 1)
+    desk_page = words(client.get(answer["Location"]))
+    assert "Table 1: the game is over, nothing was decided; its result is on the result form." in desk_page
+    assert not AuditEntry.objects.filter(action="forfeit for an absent player").exists()

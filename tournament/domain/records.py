@@ -89,6 +89,16 @@ class MatchRecord:
     def players(self) -> tuple[int, ...]:
         return (self.first,) if self.second is None else (self.first, self.second)
 
+    @property
+    def has_replay(self) -> bool:
+        return can_replay(self.log is not None, self.decision)
+
+
+def can_replay(has_log: bool, decision: dict | None) -> bool:
+    """Whether the game viewer can replay a match: it has its move log, or its log up to an arbiter's decision
+    (a forfeit decided for a player who never came has none)."""
+    return has_log or (decision is not None and decision.get("log") is not None)
+
 
 @dataclass
 class RoundRecord:

@@ -71,7 +71,7 @@ def boards(record: TournamentFile, round_number: int, vp: dict[int, int] | None 
     round_ = record.round(round_number)
     vp = vp if vp is not None else half_points_before(record, round_number)
     return [
-        Board(table, players[m.first], players.get(m.second), m.status, result_text(m), m.log is not None,
+        Board(table, players[m.first], players.get(m.second), m.status, result_text(m), m.has_replay,
               format_vp(vp.get(m.first, 0)), format_vp(vp.get(m.second, 0)) if m.second is not None else "",
               scheduled_forfeit(record, round_number, m))
         for table, m in enumerate(round_.matches, start=1)
@@ -121,7 +121,7 @@ def _game(game: PlayerRound, opponent) -> Game:
         own, other = match.scores[side], match.scores[1 - side]
         note = "ran out of time" if match.flagged[side] else ""
         return Game(number, opponent, first, own, other, game.level, game.difference, format_vp(game.half_points),
-                    "played", note, game.table, match.log is not None)
+                    "played", note, game.table, match.has_replay)
     if game.kind in (RoundKind.FORFEIT_WIN, RoundKind.FORFEIT_LOSS):
         won = game.kind == RoundKind.FORFEIT_WIN
         return Game(number, opponent, first, None, None, 0, 0, format_vp(game.half_points), "forfeit",

@@ -180,6 +180,9 @@ def game(request, slug, number, table):
         raise Http404("This match has no move log")
     line = timeline(log)
     players = {p.id: p for p in record.players}
+    first, second = players[match.first], players[match.second]
+    # A log naming the players as entered names them as every page does: two Sam Smiths told apart.
+    names = [first.label, second.label] if list(line.names) == [first.name, second.name] else line.names
     steps = [
         {"n": s.number, "player": s.player, "tile": s.tile, "cells": [list(c) for c in s.cells],
          "scores": [list(row) for row in s.scores], "bonus": s.bonus, "flags": list(s.flags_before),
@@ -193,9 +196,9 @@ def game(request, slug, number, table):
             "tournament": tournament,
             "round_number": number,
             "table": table,
-            "first": players[match.first],
-            "second": players[match.second],
-            "names": line.names,
+            "first": first,
+            "second": second,
+            "names": names,
             "svg": board_svg(line),
             "steps": steps,
             "line": line,

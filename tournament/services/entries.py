@@ -298,6 +298,12 @@ def reinstate(player: Player, user=None) -> tuple[list[str], list[str]]:
     return restored, kept
 
 
+def _labels(tournament: Tournament, players) -> list[str]:
+    """The players' names as the pages show them now (a seed may be what tells two apart, and it just changed)."""
+    labels = audit.labels_now(tournament)
+    return [labels.get(p.pk, p.name) for p in players]
+
+
 def close_entries(tournament: Tournament, user=None) -> list[str]:
     """Fix the seed order once: rating, highest first; the rest by a random draw, shown to all; audited.
 
@@ -305,7 +311,8 @@ def close_entries(tournament: Tournament, user=None) -> list[str]:
     tournament.  The audit keeps the order before and after: the draw is random, and the seeds decide ties.
     """
     players = list(tournament.players.order_by("seed"))
-    before = [f"{p.seed}: {p.name}" for p in players]
+    labels = audit.labels_now(tournament)  # two players of one name told apart, as the pages do
+    before = [f"{p.seed}: {labels.get(p.pk, p.name)}" for p in players]
     rng = random.SystemRandom()
     draw = {p.pk: rng.random() for p in players}
     ordered = sorted(players, key=lambda p: (p.rating is None, -(p.rating or 0), draw[p.pk]))
@@ -323,6 +330,7 @@ def close_entries(tournament: Tournament, user=None) -> list[str]:
     bump(tournament.pk)  # bulk_update sends no signals
     audit.record(tournament, user, "entries closed", f"{len(ordered)} players seeded",
                  before={"seeds": before, "system": system},
-                 after={"seeds": [f"{p.seed}: {p.name}" for p in ordered], "system": tournament.system,
+                 after={"seeds": [f"{p.seed}: {label}" for p, label in zip(ordered, _labels(tournament, ordered))],
+                        "system": tournament.system,
                         "order": "rating, highest first; unrated and equal ratings by a random draw"})
     return [p.name for p in ordered]

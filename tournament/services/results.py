@@ -111,11 +111,14 @@ def _check_log_is_the_game(log: dict, match: Match, entry: ResultEntry) -> None:
 def identity_notes(match: Match, log: dict | None, entry: ResultEntry) -> dict:
     """What the audit keeps of the two ways through: whose names the log used, who played first."""
     notes = {}
-    first, second = entry.seated(match.first, match.second)
+    if not (entry.first_is_second or (entry.log_names_are_players and log)):
+        return notes
+    labels = audit.labels_now(match.round.tournament)  # two players of one name told apart, as the pages do
+    first, second = (labels.get(p.pk, p.name) for p in entry.seated(match.first, match.second))
     if entry.first_is_second:
-        notes["played first"] = f"{first.name} (the match had {second.name} first)"
+        notes["played first"] = f"{first} (the match had {second} first)"
     if entry.log_names_are_players and log:
-        notes["log names"] = f"{log['players'][0]} is {first.name}, {log['players'][1]} is {second.name}"
+        notes["log names"] = f"{log['players'][0]} is {first}, {log['players'][1]} is {second}"
     return notes
 
 
