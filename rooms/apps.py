@@ -9,8 +9,8 @@ class RoomsConfig(AppConfig):
     verbose_name = "Game rooms of online rounds"
 
     def ready(self):
-        from tournament.signals import (link_renewed, players_connected, result_entered, round_published,
-                                        round_start_moved, round_taken_back)
+        from tournament.signals import (link_renewed, players_connected, result_entered, round_closed,
+                                        round_published, round_start_moved, round_taken_back)
 
         round_published.connect(_later("services", "open_rooms_of"), dispatch_uid="rooms.open_rooms_of", weak=False)
         result_entered.connect(_later("arbiter", "end_rooms_of"), dispatch_uid="rooms.end_rooms_of", weak=False)
@@ -20,7 +20,7 @@ class RoomsConfig(AppConfig):
         round_taken_back.connect(_later("arbiter", "close_rooms_of"), dispatch_uid="rooms.close_rooms_of", weak=False)
         # A finished room's seat shows the player's next game: each change of a round rings them to read it again.
         for signal, name in ((round_published, "published"), (round_start_moved, "moved"),
-                             (round_taken_back, "taken_back")):
+                             (round_taken_back, "taken_back"), (round_closed, "closed")):
             signal.connect(_later("bell", "ring_rounds"), dispatch_uid=f"rooms.ring_rounds.{name}", weak=False)
         players_connected.connect(_players_connected, dispatch_uid="rooms.players_connected")
 

@@ -48,7 +48,7 @@ def rounds_group_name(tournament_id: int) -> str:
 
 
 def ring_rounds(sender=None, *, round, **kwargs) -> None:
-    """A round was published, moved or taken back (`tournament.signals`): once that is committed, every finished
+    """A round was published, moved, taken back or closed (`tournament.signals`): once that is committed, every finished
     room's seat of the tournament reads its next game again (`consumers.RoomConsumer.room_next`).  One message for
     the whole tournament, not one per player: a 500-player round is published with one send; a lost one is made up
     by each socket's slow look (`consumers.NEXT_LOOK_S`)."""

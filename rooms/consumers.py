@@ -233,8 +233,8 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             await self._send({"type": "room", **answer.message})
 
     async def room_next(self, event):
-        """The channel layer's ring of the tournament's rounds (`bell.ring_rounds`): a round was published, moved
-        or taken back; this finished room's seat reads its player's next game again."""
+        """The channel layer's ring of the tournament's rounds (`bell.ring_rounds`): a round was published, moved,
+        taken back or closed; this finished room's seat reads its player's next game again."""
         await self._send_next()
 
     async def link_replaced(self, event):

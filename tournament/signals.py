@@ -18,7 +18,8 @@ each paired player is to be told (the mail's call point).
 connected to it (`rooms.apps`: the game rooms); the round page sums the answers.
 `entries_waiting(tournament=...)`: asked likewise: how many confirmed entries wait for the organiser's acceptance
 (`signup.apps`: the entry form); the dashboard sums the answers.
-A round published, moved or taken back also rings every finished room's seat of the tournament to read its
+`round_closed(round=...)`: a round was closed (by the organiser or the timetable).
+A round published, moved, taken back or closed also rings every finished room's seat of the tournament to read its
 player's next game again (`rooms.apps`).
 The event's code does not know the rooms exist: they listen.
 """
@@ -30,5 +31,6 @@ result_entered = Signal()
 link_renewed = Signal()
 round_start_moved = Signal()
 round_taken_back = Signal()
+round_closed = Signal()
 players_connected = Signal()
 entries_waiting = Signal()

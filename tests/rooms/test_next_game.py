@@ -12,8 +12,6 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.db.models import Max, Q
 from django.utils import timezone
 
-from rooms import services as rooms
-from rooms.next_game import next_game
 from tests.factories import WIN, make_event
 from tests.rooms.helpers import START, play_whole_game
 from tests.rooms.sockets import connect, receive
@@ -116,35 +114,20 @@ def test_a_round_taken_back_or_moved_corrects_the_next_game_shown():
     assert "starts_at_ms" not in taken_back and "opponent" not in taken_back
 
 
-def test_after_the_last_round_the_room_says_the_tournament_is_finished():
+def test_after_the_last_round_the_room_says_the_tournament_is_finished_as_it_closes():
     event, first = online_event(rounds=1)
-    assert next_game(first.room.pk, 0, rooms.now_ms())["state"] == "last"  # table 2 still plays the last round
-    finish_table_two(event)
-    assert timetable.advance(event.pk) == "finished"
 
     async def scenario():
         socket = connect(f"/ws/p/{first.first.link_token}/room/?round=1")
         assert (await socket.connect())[0]
-        told = await next_message(socket)
+        before = await next_message(socket)  # table 2 still plays the last round
+        await sync_to_async(finish_table_two)(event)
+        assert await sync_to_async(timetable.advance)(event.pk) == "finished"
+        told = await next_message(socket)  # rung by the round's close: nothing asked
         await socket.disconnect()
-        return told
+        return before, told
 
-    told = async_to_sync(scenario)()
-    assert (told["state"], told["round"]) == ("finished", 1)
+    before, told = async_to_sync(scenario)()
+    assert (before["state"], told["state"], told["round"]) == ("last", "finished", 1)
     assert told["standings_url"] == f"/t/{event.slug}/standings/"
     assert Round.objects.filter(tournament=event).count() == 1
-
-
-
-def test_a_withdrawn_player_is_told_so_and_how_to_come_back():
-    event, first = online_event(rounds=3)
-    timetable.withdraw_myself(first.first)
-    waiting = next_game(first.room.pk, 0, rooms.now_ms())
-    assert (waiting["state"], waiting["may_come_back"]) == ("withdrawn", True)
-    assert waiting["private_url"] == f"/p/{first.first.link_token}/"
-    finish_table_two(event)
-    assert timetable.advance(event.pk) == "round 2 published"
-    published = next_game(first.room.pk, 0, rooms.now_ms())
-    # Round 3 is still to be paired: "I'm back" would bring them back for it.
-    assert (published["state"], published["round"], published["may_come_back"]) == ("none", 2, True)
-    assert published["words"] == "You withdrew after round 1: you have no game in round 2."

@@ -15,7 +15,7 @@ from ..pairing.next_round import NotReady, next_round_number, pair_next
 from ..pairing import PairingImpossible
 from ..records import record_of
 from .entries import close_entries
-from ..signals import round_published
+from ..signals import round_closed, round_published
 from .refused import Refused
 
 
@@ -193,3 +193,4 @@ def close_round(round_: Round, user=None) -> None:
     round_.status = Round.COMPLETE
     round_.save()
     audit.record(round_.tournament, user, "round closed", f"Round {round_.number}")
+    round_closed.send(sender=Round, round=round_)
