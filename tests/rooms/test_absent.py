@@ -10,13 +10,17 @@ import json
 import random
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from django.core.management import call_command
+from django.db import DatabaseError
 from django.urls import reverse
 
-from rooms import arbiter, desk, services
+from rooms import arbiter, desk, presence, services
 from rooms.models import Room
 from rooms.referee import Refused
 from tests.factories import make_event, matches
+from tests.rooms.sockets import connect, receive
 from tournament.models import AuditEntry, Match, Tournament
 from tournament.records import record_of
 from tournament.tfile import dumps, parse
@@ -129,3 +133,90 @@ def test_a_forfeit_after_the_opponent_placed_keeps_the_log_in_the_file_the_impor
     assert viewer.status_code == 200
     assert "after 1 placement: the second player never came" in viewer.content.decode()
     assert AuditEntry.objects.get(action="forfeit for an absent player").after["events kept"] > 0
+
+
+# -- presence, per socket ------------------------------------------------------------------------------------------
+
+
+def seat_zero(room, at_ms):
+    return services.look(room.pk, 1, at_ms=at_ms).message["presence"][0]
+
+
+def test_a_seat_stays_connected_while_one_of_its_sockets_is_open(event):
+    one, _ = open_rooms(event)
+    presence.arrived(one.pk, 0, START + 1_000)  # the laptop
+    presence.arrived(one.pk, 0, START + 2_000)  # a second tab
+    presence.left(one.pk, 0, START + 5_000)  # the second tab closed: the laptop plays on
+    assert seat_zero(one, START + 5_001) == {"connected": True, "seen_ms": START + 5_000}
+    presence.left(one.pk, 0, START + 9_000)
+    assert seat_zero(one, START + 9_001) == {"connected": False, "seen_ms": START + 9_000}
+
+
+def test_a_socket_whose_instance_died_no_longer_counts_after_the_seats_silence(event):
+    one, _ = open_rooms(event)
+    presence.arrived(one.pk, 0, START)  # its instance dies: no goodbye
+    assert seat_zero(one, START + 25_000)["connected"] is True
+    assert seat_zero(one, START + 25_001)["connected"] is False
+    presence.arrived(one.pk, 0, START + 40_000)  # the page came back on another instance
+    presence.left(one.pk, 0, START + 50_000)
+    assert seat_zero(one, START + 50_001) == {"connected": False, "seen_ms": START + 50_000}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_closing_a_second_tab_of_a_seat_leaves_the_seat_connected():
+    """Found running the 8-player event by hand: a look at a player's room in a second tab, closed, marked the seat
+    "last seen" while the player's own socket played on."""
+    match = matches(make_event("Online Open", NAMES[:2], publish_round_one=True))[0]
+    room = services.open_room(match, at_ms=services.now_ms() - 1)
+    path = f"/ws/p/{match.first.link_token}/room/"
+
+    def first_seat():
+        return services.look(room.pk, 1).message["presence"][0]["connected"]
+
+    async def scenario():
+        tabs = [connect(path), connect(path)]
+        for tab in tabs:
+            assert (await tab.connect())[0]
+            await receive(tab)  # the room
+            while (await tab.receive_json_from(timeout=5))["type"] != "ping":
+                pass  # the first ping follows the arrival's mark
+        seen = [await database_sync_to_async(first_seat)()]
+        await tabs[1].disconnect()
+        seen.append(await database_sync_to_async(first_seat)())
+        await tabs[0].disconnect()
+        seen.append(await database_sync_to_async(first_seat)())
+        return seen
+
+    assert async_to_sync(scenario)() == [True, True, False]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_socket_whose_first_look_failed_does_not_uncount_the_seats_open_socket(monkeypatch):
+    """A socket closed before its arrival was counted (the database failed its first look: the page comes back)
+    takes nothing off the count: the seat's other socket keeps it connected."""
+    match = matches(make_event("Online Open", NAMES[:2], publish_round_one=True))[0]
+    room = services.open_room(match, at_ms=services.now_ms() - 1)
+    path = f"/ws/p/{match.first.link_token}/room/"
+    looks = services.look
+
+    def failing_look(*args, **kwargs):
+        raise DatabaseError("the database system is starting up")
+
+    async def scenario():
+        laptop = connect(path)
+        assert (await laptop.connect())[0]
+        await receive(laptop)
+        while (await laptop.receive_json_from(timeout=5))["type"] != "ping":
+            pass
+        monkeypatch.setattr(services, "look", failing_look)
+        phone = connect(path)
+        assert (await phone.connect())[0]
+        closed = await phone.receive_json_from(timeout=5)
+        assert (await phone.receive_output(timeout=5))["type"] == "websocket.close"
+        await phone.disconnect()  # the server's goodbye to the closed socket
+        monkeypatch.setattr(services, "look", looks)
+        seen = await database_sync_to_async(lambda: services.look(room.pk, 1).message["presence"][0])()
+        await laptop.disconnect()
+        return closed["type"], seen["connected"]
+
+    assert async_to_sync(scenario)() == ("closed", True)
