@@ -120,7 +120,7 @@ def test_a_forfeit_after_the_opponent_placed_keeps_the_log_in_the_file_the_impor
     # The tournament file carries it, reads back, and an import keeps it.
     text = dumps(record_of(event))
     written = json.loads(text)["rounds"][0]["matches"][0]
-    assert (written["status"], written["winner"]) == ("forfeit", match.first_id)
+    assert (written["status"], written["winner"]) == ("forfeit", written["first"])
     assert written["decision"] == {"reason": "the second player never came", "log": log}
     assert parse(json.loads(text)).rounds[0].matches[0].decision == written["decision"]
     (tmp_path / "event.json").write_text(text)
