@@ -1,7 +1,7 @@
 """The arbiter's writes to a round's rooms (docs/online-play.md, "The arbiter"; docs/online-event.md, "Start time and
 taking back an online round", "Presence and attention"): a pause and a resume, of a room or of the round's; a game
-ended by decision, a forfeit for a player who never came, the start time moved, the rooms closed when their round
-is taken back.  Each in one transaction, audited; every reason is decided by `arbiter_reason`.
+ended by decision, a forfeit for a player who never came (or for both), the start time moved, the rooms closed when
+their round is taken back.  Each in one transaction, audited; every reason is decided by `arbiter_reason`.
 
 A decision is made on what the arbiter saw: the form carries the room's sequence number as it was read, and the
 decision is refused when the game has moved since (`Moved`, with the room as it stands now).

@@ -2,10 +2,10 @@
 
 The form opens on the room as it stands (both players' scores and ran-out-of-time marks, the event number it was
 read at); "As it stands" decides on exactly that, "A win for X" gives X the game, "Save these scores" the scores as
-edited; a player who never placed a tile may be given a forfeit, and so may both when neither has ("Forfeit:
-neither came", 0 VP each).  Each asks a reason.  At saving the room is read
-again: if the game moved meanwhile nothing is saved and the form shows the new state (`arbiter.Moved`).
-Organisers and arbiters only; the writes are `rooms.arbiter`'s.
+edited; a player who never placed a tile may be given a forfeit, and both players when neither has ("Forfeit:
+neither came", 0 VP each).  Each asks a reason.  At saving the room is read again: if the game moved meanwhile
+nothing is saved and the form shows the new state (`arbiter.Moved`).  Organisers and arbiters only; the writes are
+`rooms.arbiter`'s.
 """
 
 from __future__ import annotations

@@ -128,8 +128,10 @@ def test_a_forfeit_after_the_opponent_placed_keeps_the_log_in_the_file_the_impor
     call_command("import_tournament", str(tmp_path / "event.json"), stdout=out)
     imported = Tournament.objects.get(slug=out.getvalue().split()[-1])
     assert Match.objects.get(round__tournament=imported, round__number=1, table=1).decision == written["decision"]
-    # The viewer replays the one placement, with the decision.
-    viewer = client.get(reverse("tournament:game", args=[event.slug, 1, 1]))
+    # The round page links the replay; the viewer replays the one placement, with the decision.
+    viewer_url = reverse("tournament:game", args=[event.slug, 1, 1])
+    assert f'href="{viewer_url}"' in client.get(reverse("tournament:round", args=[event.slug, 1])).content.decode()
+    viewer = client.get(viewer_url)
     assert viewer.status_code == 200
     assert "after 1 placement: the second player never came" in viewer.content.decode()
     assert AuditEntry.objects.get(action="forfeit for an absent player").after["events kept"] > 0
