@@ -1,7 +1,7 @@
 """The arbiter's writes to a round's rooms (docs/online-play.md, "The arbiter"; docs/online-event.md, "Start time and
 taking back an online round", "Presence and attention"): a pause and a resume, of a room or of the round's; a game
-ended by decision, a forfeit for a player who never came, the start time moved, the rooms closed when their round
-is taken back.  Each in one transaction, audited; every reason is decided by `arbiter_reason`.
+ended by decision, a forfeit for a player who never came (or for both), the start time moved, the rooms closed when
+their round is taken back.  Each in one transaction, audited; every reason is decided by `arbiter_reason`.
 
 A decision is made on what the arbiter saw: the form carries the room's sequence number as it was read, and the
 decision is refused when the game has moved since (`Moved`, with the room as it stands now).
@@ -173,7 +173,12 @@ def standing(room: Room, at_ms: int) -> dict:
     game = table.game
     return {"seq": room.seq + len(table.new), "scores": [list(row) for row in game.score_rows],
             "flagged": list(game.flagged), "placed": [table.placed(seat) for seat in (0, 1)],
-            "placements": sum(1 for event in table.log if event["type"] == "place"), "finished": table.finished}
+            "placements": placements(table), "finished": table.finished}
+
+
+def placements(table) -> int:
+    """How many tiles have been placed in the room's game."""
+    return sum(1 for event in table.log if event["type"] == "place")
 
 
 @transaction.atomic
@@ -199,21 +204,29 @@ def decide(room_id: int, user, reason: str, *, seen_seq: int, scores=None, flagg
 
 
 @transaction.atomic
-def forfeit_absent(room_id: int, user, seat: int, reason: str, *, at_ms: int | None = None) -> Match:
+def forfeit_absent(room_id: int, user, seat: int | None, reason: str, *, at_ms: int | None = None) -> Match:
     """The arbiter records a forfeit for the player at `seat` who has not placed a tile (a no-show the arbiter
-    knows will not come): the room ends, the opponent wins, audited (issue 34, point 11)."""
+    knows will not come): the room ends, the opponent wins, audited (issue 34, point 11).  `seat` None: neither
+    player came (neither has placed a tile), both lose, 0 VP each: the result the room writes itself when both
+    clocks run out with nothing placed (docs/online-play.md, Clocks: Absent player).
+
+    The room's log up to the forfeit is kept in the match's `decision` when a tile was placed (the opponent's
+    play, replayed in the viewer); with nothing placed there is no game to keep, and the log is null."""
     reason = arbiter_reason(reason)
     at_ms = now_ms() if at_ms is None else at_ms
     room = _locked(room_id)
     table = _still_playing(room, at_ms, None)
-    if seat not in (0, 1):
-        raise Refused("seat", "seat: the first or the second player")
-    if table.placed(seat):
-        raise Refused("placed", f"{table.names[seat]} has placed a tile: end the game by decision instead")
+    if seat not in (0, 1, None):
+        raise Refused("seat", "seat: the first or the second player, or neither")
+    for absent in ((0, 1) if seat is None else (seat,)):
+        if table.placed(absent):
+            raise Refused("placed", f"{table.names[absent]} has placed a tile: end the game by decision instead")
     match = room.match
-    present = (match.first, match.second)[1 - seat]
+    present = None if seat is None else (match.first, match.second)[1 - seat]
     entry = ResultEntry.forfeit(present, how="absent")
-    return _end(room, table, user, entry, {"reason": reason, "log": None}, at_ms, "forfeit for an absent player")
+    log = public_log(table) if placements(table) else None
+    action = "forfeit for two absent players" if seat is None else "forfeit for an absent player"
+    return _end(room, table, user, entry, {"reason": reason, "log": log}, at_ms, action)
 
 
 def _still_playing(room: Room, at_ms: int, seen_seq: int | None):
@@ -223,7 +236,7 @@ def _still_playing(room: Room, at_ms: int, seen_seq: int | None):
         raise Refused("finished", "the game is over: its result is on the result form")
     if seen_seq is not None and room.seq + len(table.new) != seen_seq:
         state = {"seq": room.seq + len(table.new), "scores": [list(r) for r in table.game.score_rows],
-                 "flagged": list(table.game.flagged), "placements": sum(1 for e in table.log if e["type"] == "place")}
+                 "flagged": list(table.game.flagged), "placements": placements(table)}
         raise Moved(seen_seq, state)
     return table
 
@@ -238,7 +251,7 @@ def _end(room: Room, table, user, entry: ResultEntry, decision: dict, at_ms: int
     match.decision = decision
     match.save(update_fields=["decision"])
     audit.record(match.round.tournament, user, action, audit.match_subject(match),
-                 after={"reason": decision["reason"], "events kept": room.seq})
+                 after={"reason": decision["reason"], "events kept": room.seq if decision["log"] is not None else 0})
     return match
 
 

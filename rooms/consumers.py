@@ -106,7 +106,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         # Only a seat has a clock and a presence: only a seat's round trip is measured (for its network allowance).
         if self.seat is not None:
             self.heard_ms = services.now_ms()
-            await self._presence(presence.arrived, self.heard_ms)
+            self.counted = await self._presence(presence.arrived, self.heard_ms)
             self.ping_task = asyncio.ensure_future(self._ping())
         watchers().add(self)
 
@@ -129,7 +129,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
                 task.cancel()
         if hasattr(self, "room_id"):
             watchers().discard(self)
-            if self.seat is not None:
+            if self.seat is not None and getattr(self, "counted", False):  # only a socket counted is uncounted
                 await self._presence(presence.left, services.now_ms())
             await self.channel_layer.group_discard(group_name(self.room_id), self.channel_name)
             if getattr(self, "player_id", None) is not None:
@@ -250,13 +250,15 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         asyncio.ensure_future(self._close_for("room-gone", "this game was taken back by the arbiter",
                                               frames.ROOM_GONE))
 
-    async def _presence(self, heard, at_ms: int) -> None:
-        """The seat's connection, stored for the desk and the opponent (`rooms.presence`); a database that does not
-        answer costs only this one mark."""
+    async def _presence(self, heard, at_ms: int) -> bool:
+        """The seat's connection, stored for the desk and the opponent (`rooms.presence`); False when the database
+        did not answer: that costs only this one mark."""
         try:
             await database_sync_to_async(heard)(self.room_id, self.seat, at_ms)
         except DatabaseError:
             frames.warnings.warn("the database failed a presence mark of room %s", self.room_id)
+            return False
+        return True
 
     def catch_up(self) -> None:
         """The room has moved on past what this socket was sent, and its bell did not come (`Watchers`): look."""

@@ -2,9 +2,10 @@
 
 The form opens on the room as it stands (both players' scores and ran-out-of-time marks, the event number it was
 read at); "As it stands" decides on exactly that, "A win for X" gives X the game, "Save these scores" the scores as
-edited; a player who never placed a tile may be given a forfeit.  Each asks a reason.  At saving the room is read
-again: if the game moved meanwhile nothing is saved and the form shows the new state (`arbiter.Moved`).
-Organisers and arbiters only; the writes are `rooms.arbiter`'s.
+edited; a player who never placed a tile may be given a forfeit, and both players when neither has ("Forfeit:
+neither came", 0 VP each).  Each asks a reason.  At saving the room is read again: if the game moved meanwhile
+nothing is saved and the form shows the new state (`arbiter.Moved`).  Organisers and arbiters only; the writes are
+`rooms.arbiter`'s.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from . import arbiter, services
 from .models import Room
 from .referee import Refused
 
-SHORTCUTS = ("as-it-stands", "win-0", "win-1", "typed", "forfeit-0", "forfeit-1")
+SHORTCUTS = ("as-it-stands", "win-0", "win-1", "typed", "forfeit-0", "forfeit-1", "forfeit-both")
 
 
 @arbiter_required
@@ -72,6 +73,9 @@ def decide(request, tournament, number, table):
 
 def _decide(room, user, how, reason, seen_seq, post, names) -> str:
     """The decision the form asked for, made; its words for the desk."""
+    if how == "forfeit-both":
+        arbiter.forfeit_absent(room.pk, user, None, reason)
+        return f"forfeit, neither {names[0]} nor {names[1]} came: both lose, 0 VP each."
     if how.startswith("forfeit-"):
         seat = int(how[-1])
         arbiter.forfeit_absent(room.pk, user, seat, reason)

@@ -30,11 +30,14 @@ class Room(models.Model):
     paused = models.BooleanField(default=False)
     finished = models.BooleanField(default=False)
     # Each seat's connection (rooms.presence): when the server last heard from it (arrival, heartbeat or leave),
-    # and whether it is there (arrived, not left).  Written by one UPDATE each, never with the events.
+    # whether its last word was not a goodbye, and how many of its sockets are open as far as the server knows.
+    # Written by one UPDATE each, never with the events.
     seen0_ms = models.BigIntegerField(null=True, blank=True)
     seen1_ms = models.BigIntegerField(null=True, blank=True)
     here0 = models.BooleanField(default=False)
     here1 = models.BooleanField(default=False)
+    sockets0 = models.PositiveIntegerField(default=0)
+    sockets1 = models.PositiveIntegerField(default=0)
     result_refused = models.TextField(blank=True, default="",
                                       help_text="Why the results service refused the result of the game the room "
                                                 "finished (the match stays pending for an arbiter); empty when none "

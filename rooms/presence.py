@@ -2,44 +2,71 @@
 
 Stored in the room's row, not in a process: several instances serve the sockets, and an instance may die without
 saying goodbye.  The WebSocket consumer calls `arrived` when a seat's socket opens, `still_here` on each answer to
-its ping (at most every ~10 s a socket), and `left` when it closes; each is one UPDATE of two columns.  A seat is
-connected while it is there (arrived, not left) and was heard from within `CONNECTED_FOR_MS`: a socket whose
-instance died stops refreshing, and the seat shows as gone within that time.
+its ping (at most every ~10 s a socket), and `left` when it closes; the page's plain-HTTP fallback calls `still_here`
+on each read.  Each is one UPDATE of the seat's columns, whichever instance makes it.
+
+A seat may have several sockets (a second tab, a phone beside the laptop), on different instances: the row counts
+them (`sockets0`/`sockets1`: +1 on arrival, -1 on leaving), so that one tab closing leaves the seat connected while
+another is open.  The rule: a seat is **connected** while it was heard from within `CONNECTED_FOR_MS`, and either a
+socket of it is open as far as the server knows (the count above 0) or the last word from it was not a goodbye
+(`here`: a page reading over plain HTTP, which has no socket to count).  A socket whose instance died never says
+goodbye: its count stays, and the seat shows as gone once nothing of it has been heard for `CONNECTED_FOR_MS`; the
+next arrival after such a silence counts from 0 again (no socket that lives is silent that long).
 """
 
 from __future__ import annotations
 
+from django.db.models import Case, F, Q, Value, When
+
 from .models import Room
 
-CONNECTED_FOR_MS = 25_000  # a heartbeat comes every ~10 s: two missed ones and the seat is gone
+# A heartbeat comes every 10 to 15 s (`consumers.HEARTBEAT_MS`, marked on the answer to a ping sent every 5 s): a
+# seat silent this long has missed more than one, and is gone.  Shorter would show a 15 s outage, but also flicker
+# a healthy seat whose one heartbeat came late (docs/online-event.md, "Presence and attention").
+CONNECTED_FOR_MS = 25_000
 SEATS = (0, 1)
 
 
 def arrived(room_id: int, seat: int, at_ms: int) -> bool:
-    """The seat's socket opened at `at_ms`.  True when the room exists (the answer of the UPDATE)."""
-    return _heard(room_id, seat, at_ms, here=True)
+    """A socket of the seat opened at `at_ms`: one more counted (the first, after a silence of `CONNECTED_FOR_MS`:
+    the sockets counted before it are dead).  True when the room exists (the answer of the UPDATE)."""
+    sockets, seen = _columns(seat)
+    silent = Q(**{f"{seen}__isnull": True}) | Q(**{f"{seen}__lt": at_ms - CONNECTED_FOR_MS})
+    return _heard(room_id, seat, at_ms, here=True,
+                  sockets=Case(When(silent, then=Value(1)), default=F(sockets) + 1))
 
 
 def still_here(room_id: int, seat: int, at_ms: int) -> bool:
-    """The seat answered a ping at `at_ms`: still connected."""
+    """The seat answered a ping at `at_ms`, or read its room over plain HTTP: still connected."""
     return _heard(room_id, seat, at_ms, here=True)
 
 
 def left(room_id: int, seat: int, at_ms: int) -> bool:
-    """The seat's socket closed at `at_ms`: last seen then."""
-    return _heard(room_id, seat, at_ms, here=False)
+    """A socket of the seat closed at `at_ms`: one fewer counted; last seen then, unless another is open."""
+    sockets, _ = _columns(seat)
+    return _heard(room_id, seat, at_ms, here=False,
+                  sockets=Case(When(**{f"{sockets}__gt": 0}, then=F(sockets) - 1), default=Value(0)))
 
 
-def _heard(room_id: int, seat: int, at_ms: int, *, here: bool) -> bool:
+def _columns(seat: int) -> tuple[str, str]:
     if seat not in SEATS:
         raise ValueError(f"seat: 0 or 1, not {seat!r}")
-    return bool(Room.objects.filter(pk=room_id).update(**{f"seen{seat}_ms": at_ms, f"here{seat}": here}))
+    return f"sockets{seat}", f"seen{seat}_ms"
+
+
+def _heard(room_id: int, seat: int, at_ms: int, *, here: bool, sockets=None) -> bool:
+    count, seen = _columns(seat)
+    change = {seen: at_ms, f"here{seat}": here, **({} if sockets is None else {count: sockets})}
+    # One UPDATE: every expression in it reads the row as it was (the silence `arrived` tests is the one before).
+    return bool(Room.objects.filter(pk=room_id).update(**change))
 
 
 def connected(room: Room, seat: int, at_ms: int) -> bool:
-    """Whether the seat is connected at `at_ms`: there, and heard from within `CONNECTED_FOR_MS`."""
+    """Whether the seat is connected at `at_ms`: heard from within `CONNECTED_FOR_MS`, with a socket open as far
+    as the server knows or a last word that was not a goodbye (the rule in this module's docstring)."""
     seen = getattr(room, f"seen{seat}_ms")
-    return bool(getattr(room, f"here{seat}")) and seen is not None and at_ms - seen <= CONNECTED_FOR_MS
+    there = getattr(room, f"sockets{seat}") > 0 or getattr(room, f"here{seat}")
+    return bool(there) and seen is not None and at_ms - seen <= CONNECTED_FOR_MS
 
 
 def presence_of(room: Room, at_ms: int) -> list[dict]:
@@ -72,4 +99,4 @@ def ago_text(ms: int) -> str:
 def connected_players(round_, at_ms: int) -> int:
     """How many players are connected to the round's rooms at `at_ms` (what taking the round back would cut off)."""
     return sum(connected(room, seat, at_ms) for room in Room.objects.filter(match__round=round_).only(
-        "seen0_ms", "seen1_ms", "here0", "here1") for seat in SEATS)
+        "seen0_ms", "seen1_ms", "here0", "here1", "sockets0", "sockets1") for seat in SEATS)
