@@ -1,7 +1,8 @@
 /* The countdown to a game's start, on a player's private page, in their finished game room, and on the organiser's
-   round of an online round before its clocks start: an element with data-starts-ms (the start, ms since 1970, by
+   dashboard and round page of an online round before its clocks start: an element with data-starts-ms (the start, ms since 1970, by
    the server's clock) and data-now-ms (the server's clock when the page or message was made) shows the time left,
-   each second, measured from the server's clock (the device's own may be off). At 0 it says the game has begun.
+   each second, measured from the server's clock (the device's own may be off), after its data-before if any. At 0
+   it says the game has begun (or its data-ended).
    The page's elements start when the page loads, and those a page puts in place later when it says so
    ("page-updated"); the room starts its own (IngeniousCountdown.start). IngeniousCountdown.words(seconds) is the
    one way a wait is written ("1 h 2 min 3 s").
@@ -34,10 +35,10 @@
       if (!shown.isConnected || shown.countdownRun !== run) { return; }
       var left = Math.round((Number(shown.dataset.startsMs) - (Date.now() + offsetMs)) / 1000);
       if (left <= 0) {
-        shown.textContent = ENDED;
+        shown.textContent = shown.dataset.ended || ENDED;
         return;
       }
-      shown.textContent = words(left);
+      shown.textContent = (shown.dataset.before || "") + words(left);
       window.setTimeout(tick, 1000);
     }
     tick();
