@@ -1,6 +1,6 @@
 """A player's private page left open follows their game (issue 34, point 2): the organiser moves the round's start
 and the page's countdown and written start follow without a reload; the round taken back, the page reloads and says
-no round is out. The page reads `/p/<token>/next.json` (countdown.js), here every 0.3 s instead of 25 s."""
+no round is out; its link replaced, it says so. The page reads `/p/<token>/next.json` (countdown.js), here every 0.3 s instead of 25 s."""
 
 import re
 from datetime import timedelta
@@ -43,3 +43,6 @@ def test_the_private_page_follows_a_moved_start_without_a_reload_and_a_round_tak
     expect(page.locator("p.no-game")).to_have_text("No round is published yet.")
     assert page.evaluate("window.notReloaded === undefined")
     expect(page.locator("#next-game")).to_have_count(0)
+
+    services.renew_link(ann)  # the page left open, its link replaced: it says so (410), and whom to ask
+    expect(page.locator("h1")).to_have_text("This private link was replaced")

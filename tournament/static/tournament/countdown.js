@@ -11,7 +11,7 @@
    once when it is shown again, it reads its `data-follow` address (tournament/pages/following.py). A moved start
    moves the countdown and the written start in place; another game (a round published or taken back, a result
    in, a withdrawal) reloads the page, unless the player is typing in one of its forms: then it says so and
-   offers the reload. A replaced link (410) stops it. */
+   offers the reload. A replaced link (410) reloads it too: the page then says whom to ask. */
 (function () {
   "use strict";
   var FOLLOW_MS = 25000;  // a test may ask for less, before the page loads: window.ingeniousFollowMs
@@ -85,7 +85,7 @@
     busy = true;
     fetch(follow.dataset.follow, { cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
-        if (response.status === 410) { stopped = true; }
+        if (response.status === 410) { changed(); }  // the page then says the link was replaced, and whom to ask
         return response.ok ? response.json() : null;
       })
       .then(function (now) {
