@@ -59,7 +59,10 @@ def game_now(player: Player) -> GameNow:
     match = services.current_match(player)
     if match is not None:
         round_number, round_status = match.round.number, match.round.status
-        game = f"{match.pk}.{match.status}"
+        # The game as the page shows it (table, opponent, side, status), never an internal id.
+        first = match.first_id == player.pk
+        opponent = match.second if first else match.first
+        game = f"t{match.table}.p{opponent.number}.{'first' if first else 'second'}.{match.status}"
     else:
         latest = (player.tournament.rounds.exclude(status=Round.DRAFT).order_by("-number")
                   .values_list("number", "status").first())
