@@ -34,6 +34,7 @@ urlpatterns = [
     path("logs/", include("games.urls")),
     path("manage/", include("tournament.manage_urls")),
     path("p/<token:token>/", player_link.home, name="player_link"),
+    path("p/<token:token>/next.json", player_link.next_json, name="player_link_next"),
     path("p/<token:token>/game/<number:pk>/send/", player_link.submit, name="player_link_submit"),
     path("p/<token:token>/game/<number:pk>/answer/", player_link.answer, name="player_link_answer"),
     path("p/<token:token>/play/", rooms.play, name="room_play"),

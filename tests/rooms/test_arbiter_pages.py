@@ -108,6 +108,7 @@ def test_a_decision_form_read_before_a_move_is_refused_and_shows_the_new_state(o
 
 def test_a_result_for_a_game_being_played_now_is_saved_only_once_confirmed(online, client, people):
     tournament, round_ = online
+    tournament_services.move_start(round_, None)  # the clocks run: before, the dashboard says when they start
     client.force_login(people["arb"])
     match = matches(tournament)[0]
     dashboard = words(client.get(url("dashboard", tournament)))

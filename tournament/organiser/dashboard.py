@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.shortcuts import render
 from django.utils.text import capfirst
 
+from .. import services
 from ..forms.organiser import PlayerForm, PlayersCsvForm, WithdrawForm
 from ..domain.enums import Play, System
 from ..domain.schedule import finished as is_finished
@@ -53,6 +54,8 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
                                  withdrawing=next((row["player"] for row in players if row["player"].pk == withdrawing),
                                                   None)),
         "current": current,
+        # Start time and take-back while no clock runs; then only an end by decision (docs/online-event.md).
+        "clocks_to_start": current is not None and services.clocks_to_start(current),
         "matches": matches,
         "counter": results_counter(row["match"] for row in matches),
         "can_pair": (current is None or current.status == Round.COMPLETE) and not finished and end is None,

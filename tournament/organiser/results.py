@@ -6,6 +6,8 @@ import json
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.timesince import timeuntil
 
 from .. import services
 from ..domain.game_logs import same_name
@@ -26,8 +28,21 @@ def match_rows(round_):
     for submission in Submission.objects.open().filter(match__round=round_).select_related("by"):
         open_.setdefault(submission.match_id, []).append(submission)  # the newest first
     live = being_played(round_.matches.all())
-    return [{**_match_row(m, open_.get(m.pk, []) if m.status == Match.PENDING else [], labels), "live": m.pk in live}
+    starts = start_to_come(round_)
+    return [{**_match_row(m, open_.get(m.pk, []) if m.status == Match.PENDING else [], labels), "live": m.pk in live,
+             "starts": starts if m.pk in live else None}
             for m in matches]
+
+
+def start_to_come(round_) -> dict | None:
+    """For an online round whose clocks have not started (`services.clocks_to_start`): its start as the pages say it
+    ("11:28") and, for their countdown (tournament/static/tournament/countdown.js), the start and now in ms; else
+    None: its games are being played."""
+    now = timezone.now()
+    if not services.clocks_to_start(round_, now):
+        return None
+    return {"time": f"{timezone.localtime(round_.starts_at):%H:%M}", "words": timeuntil(round_.starts_at, now),
+            "starts_ms": int(round_.starts_at.timestamp() * 1000), "now_ms": int(now.timestamp() * 1000)}
 
 
 def being_played(matches) -> set[int]:

@@ -94,7 +94,7 @@ def online_round(round_: Round, organiser: bool) -> dict:
     players are connected to its rooms (taking it back closes them: the organiser confirms)."""
     if round_.status != Round.PUBLISHED or round_.play != Play.ONLINE or not organiser:
         return {}
-    waiting = round_.starts_at is not None and round_.starts_at > timezone.now()
+    waiting = services.clocks_to_start(round_)
     # The rooms answer (`tournament.signals.players_connected`): the event's pages do not import them.
     connected = sum(count for _, count in players_connected.send(sender=Round, round=round_))
     return {"start_form": StartForm() if waiting else None, "online_waiting": waiting, "connected": connected}

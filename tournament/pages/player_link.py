@@ -13,12 +13,10 @@ from __future__ import annotations
 import functools
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
-from django.utils import timezone
-from django.utils.timesince import timeuntil
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from scoring.report import standings_report
 
@@ -29,6 +27,7 @@ from ..domain.values import whole_number
 from ..domain.schedule import finished
 from ..forms.results import DisputeForm, PlayerResultForm
 from ..models import ExcusedAbsence, Match, Player, RetiredLink, Round, Submission
+from .following import followed, game_now
 from .public import final_places
 from ..records import record_of
 from ..records import player_labels
@@ -70,6 +69,23 @@ def private_page(view):
     return never_cache(wrapper)
 
 
+LINK_REPLACED = "this link was replaced: ask the organiser for your new one"
+
+
+def private_json(view):
+    """A JSON read of a private link, which a page left open polls: never stored by a browser or a proxy; a
+    replaced link answers 410 with why (the private page's own rule, as JSON), not a page nor a 500."""
+    @functools.wraps(view)
+    def wrapper(request, token, *args, **kwargs):
+        try:
+            response = view(request, token, *args, **kwargs)
+        except Replaced:
+            response = JsonResponse({"error": {"code": "link-replaced", "message": LINK_REPLACED}}, status=410)
+        response["Cache-Control"] = "no-store"
+        return _private(response)
+    return wrapper
+
+
 def _private(response):
     response["Referrer-Policy"] = "same-origin"
     response["X-Robots-Tag"] = "noindex"
@@ -89,7 +105,8 @@ def _final_place(player):
 
 
 def _page(request, player, *, form=None, dispute_form=None, own_form=None, excuse_form=None, status=200):
-    match = services.current_match(player)
+    shown = game_now(player)  # the same reading as `next_json`: what the page shows is what it follows
+    match = shown.match
     open_, states, submission = [], {}, None
     if match is not None and match.status == Match.PENDING:
         open_ = list(match.submissions.open().select_related("by").order_by("-created_at"))
@@ -132,24 +149,24 @@ def _page(request, player, *, form=None, dispute_form=None, own_form=None, excus
         "absences": player.excused_absences.order_by("round_number"),
         # An absence in a published round is part of its record: the player can no longer take it back.
         "published_rounds": set(player.tournament.rounds.exclude(status=Round.DRAFT).values_list("number", flat=True)),
-        "starts_in": _starts_in(match),
+        "starts_in": shown.countdown(),
+        "start": shown.start_words(),
+        "version": shown.version,
         "rounds_left": timetable.come_back_round(player.tournament) <= player.tournament.rounds_announced,
     }, status=status))
-
-
-def _starts_in(match) -> dict | None:
-    """The countdown to the player's online game while it is to come: its words ("12 minutes") and, for the
-    page's script, the start and now in ms by the server's clock; else None."""
-    starts, now = (match.round.starts_at if match is not None else None), timezone.now()
-    if starts is None or starts <= now:
-        return None
-    return {"words": timeuntil(starts, now), "starts_ms": int(starts.timestamp() * 1000),
-            "now_ms": int(now.timestamp() * 1000)}
 
 
 @private_page
 def home(request, token):
     return _page(request, player_of_link(token))
+
+
+@private_json
+@require_GET
+def next_json(request, token):
+    """What the private page left open polls (every 25 s, countdown.js): its game now, by `game_now`, so that a
+    moved start moves its countdown and another game (a round published or taken back...) reloads it."""
+    return JsonResponse(followed(game_now(player_of_link(token))))
 
 
 def _match_of(player, pk) -> Match:

@@ -242,9 +242,13 @@ def screen(request, slug):
     standings = [{"kind": "standings", "rows": chunk, "part": i, "parts": len(chunks)}
                  for i, chunk in enumerate(chunks, start=1)]
     # After the final round the screen opens on the final standings; the last round's pairings follow them.
-    pages = standings + pages if finished(record) else pages + standings
+    over = finished(record)
+    pages = standings + pages if over else pages + standings
     return render(request, "tournament/screen.html", {
         "tournament": tournament, "round_number": number, "pages": pages, "progress": report.progress,
+        # What the screen opens on; when it changes (a new round, the final standings), a screen left open goes
+        # to its first page at its next refresh (screen.js), not to the page it was on in the old list.
+        "opens": "final" if over else f"round {number or 0}",
         "metrics": metrics_in_order(), "live": True, "unapplied": report.unapplied, "live_url": live_url,
         "address": absolute(reverse("tournament:detail", args=[slug]), request),
     })

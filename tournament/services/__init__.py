@@ -30,7 +30,7 @@ from .entries import (
     reinstate,
     update_settings,
 )
-from .changes import later_rounds, move_start, reopen_round, stand_note, take_back
+from .changes import clocks_to_start, later_rounds, move_start, reopen_round, stand_note, take_back
 from .drafts import (check_round, clear_draft, draft_warnings, excuse_in_draft, give_bye, publish_draft, repair_with_engine, seat_pair,
                      start_by_hand, unplaced, unseat)
 from .absences import approve_excuse, cancel_excuse, excuse_player, request_excuse
@@ -48,7 +48,7 @@ __all__ = [
     "ROLES", "Refused",
     "add_player", "create_tournament", "entries_closed", "import_players", "import_tournament", "reinstate",
     "update_settings",
-    "later_rounds", "move_start", "reopen_round", "stand_note", "take_back",
+    "clocks_to_start", "later_rounds", "move_start", "reopen_round", "stand_note", "take_back",
     "check_round", "clear_draft", "excuse_in_draft", "give_bye", "publish_draft", "repair_with_engine", "seat_pair", "start_by_hand",
     "unplaced", "unseat",
     "approve_excuse", "cancel_excuse", "excuse_player", "request_excuse",

@@ -35,6 +35,14 @@ def stand_note(numbers: list[int]) -> str:
     return f"Rounds {listed} were paired on the old result; they stand."
 
 
+def clocks_to_start(round_: Round, now=None) -> bool:
+    """Whether the round is a published online round whose clocks have not started yet (its start is to come): until
+    then its start may move and it may be taken back; from then on a game is ended by decision (docs/online-event.md,
+    "Start time, and taking back an online round")."""
+    return (round_.status == Round.PUBLISHED and round_.play == Play.ONLINE and round_.starts_at is not None
+            and round_.starts_at > (now or timezone.now()))
+
+
 @transaction.atomic
 def take_back(round_: Round, user=None) -> Round:
     """A published round with no result yet back to a draft, to edit or re-pair it; players no longer see it.
@@ -80,7 +88,7 @@ def move_start(round_: Round, starts_at=None, user=None) -> Round:
     if round_.status != Round.PUBLISHED or round_.play != Play.ONLINE:
         raise Refused(f"Round {round_.number} is not a published online round: its start is set when it is "
                       "published.", "starts_at")
-    if round_.starts_at is not None and round_.starts_at <= now:
+    if not clocks_to_start(round_, now):
         raise Refused(f"Round {round_.number} started at {timezone.localtime(round_.starts_at):%H:%M}: its clocks "
                       "run, so its start can no longer be moved.", "starts_at")
     before = round_.starts_at

@@ -1,11 +1,22 @@
-/* The countdown to a player's next game, on their private page and in their finished game room: an element with
-   data-starts-ms (the start, ms since 1970, by the server's clock) and data-now-ms (the server's clock when the page
-   or message was made) shows the time left, each second, measured from the server's clock (the device's own may be
-   off). At 0 it says the game has begun. The private page's element starts when the page loads; the room starts
-   its own (IngeniousCountdown.start). IngeniousCountdown.words(seconds) is the one way a wait is written
-   ("1 h 2 min 3 s"). */
+/* The countdown to a game's start, on a player's private page, in their finished game room, and on the organiser's
+   dashboard and round page of an online round before its clocks start: an element with data-starts-ms (the start, ms since 1970, by
+   the server's clock) and data-now-ms (the server's clock when the page or message was made) shows the time left,
+   each second, measured from the server's clock (the device's own may be off), after its data-before if any. At 0
+   it says the game has begun (or its data-ended).
+   The page's elements start when the page loads, and those a page puts in place later when it says so
+   ("page-updated"); the room starts its own (IngeniousCountdown.start). IngeniousCountdown.words(seconds) is the
+   one way a wait is written ("1 h 2 min 3 s").
+
+   The private page follows its game (#follow, docs/online-event.md): every FOLLOW_MS while it is shown, and at
+   once when it is shown again, it reads its `data-follow` address (tournament/pages/following.py). A moved start
+   moves the countdown and the written start in place; another game (a round published or taken back, a result
+   in, a withdrawal) reloads the page, unless the player is typing in one of its forms: then it says so and
+   offers the reload. A replaced link (410) reloads it too: the page then says whom to ask. */
 (function () {
   "use strict";
+  var FOLLOW_MS = 25000;  // a test may ask for less, before the page loads: window.ingeniousFollowMs
+  var ENDED = "now: open your game";
+
   function words(seconds) {
     var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
     var parts = [];
@@ -14,23 +25,83 @@
     parts.push(s + " s");
     return parts.join(" ");
   }
-  /* Count `shown` down until its start; it stops by itself once the element has left the page (replaced). */
+  /* Count `shown` down until its start (read again from its data-starts-ms each second, so a moved start is
+     followed); it stops by itself once the element has left the page (replaced), or when started again. */
   function start(shown) {
-    var startsMs = Number(shown.dataset.startsMs);
     var offsetMs = Number(shown.dataset.nowMs) - Date.now();
+    var run = (shown.countdownRun || 0) + 1;
+    shown.countdownRun = run;
     function tick() {
-      if (!shown.isConnected) { return; }
-      var left = Math.round((startsMs - (Date.now() + offsetMs)) / 1000);
+      if (!shown.isConnected || shown.countdownRun !== run) { return; }
+      var left = Math.round((Number(shown.dataset.startsMs) - (Date.now() + offsetMs)) / 1000);
       if (left <= 0) {
-        shown.textContent = "now: open your game";
+        shown.textContent = shown.dataset.ended || ENDED;
         return;
       }
-      shown.textContent = words(left);
+      shown.textContent = (shown.dataset.before || "") + words(left);
       window.setTimeout(tick, 1000);
     }
     tick();
   }
-  window.IngeniousCountdown = { start: start, words: words };
-  var onPage = document.querySelector("[data-starts-ms]");
-  if (onPage) { start(onPage); }
+  /* The countdown moved to a new start (both by the server's clock, as a read answered them). */
+  function move(shown, startsMs, nowMs) {
+    shown.dataset.startsMs = String(startsMs);
+    shown.dataset.nowMs = String(nowMs);
+    start(shown);
+  }
+  function startAll() {
+    document.querySelectorAll("[data-starts-ms]").forEach(function (shown) {
+      if (!shown.countdownRun) { start(shown); }
+    });
+  }
+  window.IngeniousCountdown = { start: start, words: words, move: move };
+  startAll();
+  document.addEventListener("page-updated", startAll);
+
+  var follow = document.getElementById("follow");
+  if (!follow) { return; }
+  var typing = false, stopped = false, busy = false;
+  document.addEventListener("input", function (event) {
+    if (event.target.closest && event.target.closest("form")) { typing = true; }
+  });
+  function changed() {
+    if (!typing) { window.location.reload(); return; }
+    stopped = true;  // said once; the player reloads when their form is sent or left
+    var note = document.createElement("p");
+    note.className = "verdict bad";
+    note.setAttribute("role", "status");
+    note.id = "game-changed";
+    note.appendChild(document.createTextNode("Your game has changed since this page was opened: "));
+    var again = document.createElement("a");
+    again.href = window.location.pathname;
+    again.textContent = "show it as it is now";
+    note.appendChild(again);
+    note.appendChild(document.createTextNode(" (what you typed here is not sent)."));
+    var heading = document.querySelector("h1");
+    heading.parentNode.insertBefore(note, heading.nextSibling);
+  }
+  function read() {
+    if (stopped || busy || document.hidden) { return; }
+    busy = true;
+    fetch(follow.dataset.follow, { cache: "no-store", credentials: "same-origin" })
+      .then(function (response) {
+        if (response.status === 410) { changed(); }  // the page then says the link was replaced, and whom to ask
+        return response.ok ? response.json() : null;
+      })
+      .then(function (now) {
+        if (!now) { return; }
+        if (now.version !== follow.dataset.version) { changed(); return; }
+        var shown = document.querySelector("#next-game [data-starts-ms]");
+        if (shown && now.starts_ms !== null && String(now.starts_ms) !== shown.dataset.startsMs) {
+          move(shown, now.starts_ms, now.now_ms);
+          document.querySelectorAll("[data-start]").forEach(function (text) {
+            text.textContent = now.start[text.dataset.start] || text.textContent;
+          });
+        }
+      })
+      .catch(function () {})
+      .then(function () { busy = false; });
+  }
+  window.setInterval(read, window.ingeniousFollowMs || FOLLOW_MS);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) { read(); } });
 })();

@@ -4,11 +4,21 @@
    the page's other forms keep what is being typed in them (templates/tournament/manage/dashboard.html). */
 (function () {
   "use strict";
+  /* An element's markup without what a countdown (countdown.js) changes by itself each second: a page whose start
+     is still to come changes when the server says so, not with each tick. */
+  function still(element) {
+    var copy = element.cloneNode(true);
+    copy.querySelectorAll("[data-starts-ms]").forEach(function (shown) {
+      shown.textContent = "";
+      shown.removeAttribute("data-now-ms");
+    });
+    return copy.innerHTML;
+  }
   var note = document.getElementById("live-note"), part = note.dataset.part || "main";
   window.Ingenious.followPage(note.dataset.etag, function (doc) {
     var fresh = doc.querySelector(part);
     var main = document.querySelector(part), y = window.scrollY;
-    if (!fresh || !main || (part !== "main" && fresh.innerHTML === main.innerHTML)) { return; }
+    if (!fresh || !main || (part !== "main" && still(fresh) === still(main))) { return; }
     var search = document.querySelector("[data-filter]"), typed = search ? search.value : "";
     main.innerHTML = fresh.innerHTML;
     window.scrollTo(0, y);

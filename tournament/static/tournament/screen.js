@@ -1,5 +1,6 @@
 /* The venue screen (templates/tournament/screen.html): a page every 15 s, arrow keys by hand, and a new
-   version of the page (asked for every 10 s with its ETag, poll.js) shown at once. */
+   version of the page (asked for every 10 s with its ETag, poll.js) shown at once, from its first page when what
+   it opens on changed (data-opens: a new round, or the final standings after the last round's close). */
 (function () {
   "use strict";
   var SHOW_MS = 15000, POLL_MS = 10000, index = 0;
@@ -22,7 +23,10 @@
     var fresh = doc.getElementById("screen");
     if (!fresh) { return; }
     main.innerHTML = fresh.innerHTML;
-    show(index);
+    // Another opening (a new round, the final standings first): from the first page; else the page it was on.
+    var opened = fresh.dataset.opens !== main.dataset.opens;
+    main.dataset.opens = fresh.dataset.opens;
+    show(opened ? 0 : index);
     document.getElementById("updated").textContent = "Updated " + new Date().toLocaleTimeString();
     document.dispatchEvent(new Event("page-updated"));
   }, POLL_MS);
