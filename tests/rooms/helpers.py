@@ -7,8 +7,10 @@ draws the same tiles, and nothing depends on the real clock.
 import random
 
 from rooms import services
+from tests.factories import make_event, matches
 
 START = 1_800_000_000_000  # a fixed server time, in ms
+ARBITER_NAMES = ["Ann Able", "Ben Baker", "Cleo Cole", "Dev Dane"]
 
 
 def seeded(seed):
@@ -52,3 +54,17 @@ def play_turn(room, seat, at_ms, draw):
         else:
             answer = services.move(room.pk, seat, "place", seq=mine["seq"], tile=mine["rack"][0],
                                    cells=mine["legal_pairs"][0], at_ms=at_ms, draw=draw)
+
+
+def arbiters_event(people):
+    """The arbiter's tests' event: four players online on a 10-minute clock, round 1 published, run by `people`'s
+    organiser with `people`'s arbiter."""
+    tournament = make_event("Online Open", ARBITER_NAMES, organiser=people["org"], publish_round_one=True,
+                            clock_s=600)
+    tournament.arbiters.add(people["arb"])
+    return tournament
+
+
+def open_rooms(tournament, at_ms=START):
+    """Every game of round 1 in its room, opened at `at_ms`, each table's bag drawn from its own seed."""
+    return [services.open_room(match, at_ms, at_ms=at_ms, draw=seeded(match.table)) for match in matches(tournament)]

@@ -7,7 +7,6 @@ Clocks run on a fake server time (`START`) where the services take `at_ms`.
 
 import io
 import json
-import random
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -17,9 +16,9 @@ from django.db import DatabaseError
 from django.urls import reverse
 
 from rooms import arbiter, desk, presence, services
-from rooms.models import Room
 from rooms.referee import Refused
 from tests.factories import make_event, matches
+from tests.rooms.helpers import ARBITER_NAMES, START, arbiters_event, open_rooms
 from tests.rooms.sockets import connect, receive
 from tournament.models import AuditEntry, Match, Tournament
 from tournament.records import record_of
@@ -27,24 +26,12 @@ from tournament.tfile import dumps, parse
 
 pytestmark = pytest.mark.django_db
 
-START = 1_800_000_000_000
-NAMES = ["Ann Able", "Ben Baker", "Cleo Cole", "Dev Dane"]
-
-
-def seeded(seed):
-    rng = random.Random(seed)
-    return lambda bag, count: rng.sample([k for k, n in enumerate(bag) for _ in range(n)], count)
+NAMES = ARBITER_NAMES
 
 
 @pytest.fixture
 def event(people):
-    tournament = make_event("Online Open", NAMES, organiser=people["org"], publish_round_one=True, clock_s=600)
-    tournament.arbiters.add(people["arb"])
-    return tournament
-
-
-def open_rooms(tournament, at_ms=START):
-    return [services.open_room(match, at_ms, at_ms=at_ms, draw=seeded(match.table)) for match in matches(tournament)]
+    return arbiters_event(people)
 
 
 def place_first_tile(room, at_ms):

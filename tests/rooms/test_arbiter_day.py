@@ -7,7 +7,6 @@ start read the real one.
 """
 
 import json
-import random
 from datetime import timedelta
 
 import pytest
@@ -19,6 +18,7 @@ from rooms.attention import attention_first
 from rooms.models import Room, RoomEvent
 from rooms.referee import Refused
 from tests.factories import make_event, matches
+from tests.rooms.helpers import ARBITER_NAMES, START, arbiters_event, open_rooms
 from tournament import services as tournament_services
 from tournament.models import AuditEntry, Match, Round
 from tournament.records import record_of
@@ -27,24 +27,12 @@ from tournament.tfile.reader import FileFault
 
 pytestmark = pytest.mark.django_db
 
-START = 1_800_000_000_000
-NAMES = ["Ann Able", "Ben Baker", "Cleo Cole", "Dev Dane"]
-
-
-def seeded(seed):
-    rng = random.Random(seed)
-    return lambda bag, count: rng.sample([k for k, n in enumerate(bag) for _ in range(n)], count)
+NAMES = ARBITER_NAMES
 
 
 @pytest.fixture
 def event(people):
-    tournament = make_event("Online Open", NAMES, organiser=people["org"], publish_round_one=True, clock_s=600)
-    tournament.arbiters.add(people["arb"])
-    return tournament
-
-
-def open_rooms(tournament, at_ms=START):
-    return [services.open_room(match, at_ms, at_ms=at_ms, draw=seeded(match.table)) for match in matches(tournament)]
+    return arbiters_event(people)
 
 
 def place(room, at_ms):
