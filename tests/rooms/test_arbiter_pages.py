@@ -126,8 +126,11 @@ def test_a_result_for_a_game_being_played_now_is_saved_only_once_confirmed(onlin
 def test_the_results_grid_offers_no_boxes_for_a_game_being_played_now(online, client, people):
     tournament, round_ = online
     client.force_login(people["arb"])
+    before = words(client.get(url("results_grid", tournament, 1)))
+    tournament_services.move_start(round_, None)
     page = client.get(url("results_grid", tournament, 1)).content.decode()
-    assert 'name="t1-first_R"' not in page and "being played now" in page
+    assert "starts at" in before and "being played now" not in before
+    assert 'name="t1-first_R"' not in page and "being played now" in page and "starts at" not in page
     client.post(url("results_grid", tournament, 1), {"table": "1", "t1-status": "played", "t1-version": "0",
                                                      **{f"t1-{k}": v for k, v in score_fields([5] * 6, [3] * 6).items()}})
     assert Match.objects.get(round=round_, table=1).status == Match.PENDING
