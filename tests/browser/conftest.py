@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from .turns import DATABASE_TURN
+
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 CHROMIUM_FLAGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -25,6 +27,22 @@ def chromium():
         browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="package", autouse=True)
+def requests_take_turns():
+    """Each request of the live server holds `DATABASE_TURN` (tests/browser/turns.py says why)."""
+    from django.core.handlers.wsgi import WSGIHandler
+
+    serve = WSGIHandler.__call__
+
+    def in_turn(handler, environ, start_response):
+        with DATABASE_TURN:
+            return serve(handler, environ, start_response)
+
+    WSGIHandler.__call__ = in_turn
+    yield
+    WSGIHandler.__call__ = serve
 
 
 @pytest.fixture

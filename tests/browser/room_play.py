@@ -13,6 +13,8 @@ from django.db import OperationalError, transaction
 from rooms import services as rooms
 from tests.factories import make_event, matches
 
+from .turns import DATABASE_TURN
+
 SHOTS = Path(os.environ.get("ROOM_SHOTS", "/tmp/shots-play"))
 AREA = {(q, r) for q in range(-5, 6) for r in range(-5, 6) if max(abs(q), abs(r), abs(q + r)) <= 5}
 
@@ -28,16 +30,18 @@ def online_game(name: str, clock_s: int = 600):
 
 
 def retried(call, *args, **kwargs):
-    """`call` again while the test database's shared in-memory SQLite says a table is locked: the live server's
-    thread reads the room at the same moment (a real server's SQLite file waits instead: settings' timeout)."""
+    """`call` in the database's turn (`turns.DATABASE_TURN`: never while the live server's thread serves a
+    request on the same connection), again while SQLite says a table is locked."""
     for _ in range(100):
         try:
-            return call(*args, **kwargs)
+            with DATABASE_TURN:
+                return call(*args, **kwargs)
         except OperationalError as error:
             if "locked" not in str(error) or transaction.get_connection().in_atomic_block:
                 raise
             time.sleep(0.05)
-    return call(*args, **kwargs)
+    with DATABASE_TURN:
+        return call(*args, **kwargs)
 
 
 def look(room, seat: int) -> dict:
