@@ -68,6 +68,8 @@ def test_the_messages_page_during_a_mail_servers_outage(page, smtp, organiser, d
     page.fill("#id_message_subject", "Welcome")
     page.fill("#id_message_text", "Round 1 starts at seven.")
     page.click("button:has-text('Queue the message')")
+    # Queued (the page after the post says so) before the sender tries: the click does not wait for the answer.
+    expect(page.locator(".messages")).to_contain_text("Your message is queued for 1 player.")
     sender.deliver_due()  # the server is down: the message waits
     page.reload()
     state = page.locator("#mails .mail-state").first
