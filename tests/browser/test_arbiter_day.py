@@ -40,6 +40,7 @@ def test_the_start_moves_the_round_is_taken_back_and_published_again_and_not_onc
     page.goto(round_page)
     page.fill("#id_starts_at", "2099-01-01T12:00")  # far ahead: no clock runs
     page.click("button:has-text('Publish round 1 online')")
+    expect(page.locator(".messages")).to_contain_text("Round 1 is published")  # the post answered, then on
     page.goto(round_page)
     # The start moves to another time ahead: the rooms follow.
     page.fill("#id_starts_at", "2099-01-02T09:30")
@@ -53,6 +54,7 @@ def test_the_start_moves_the_round_is_taken_back_and_published_again_and_not_onc
     expect(page.locator(".messages")).to_contain_text("Round 1 is a draft again")
     page.fill("#id_starts_at", "")
     page.click("button:has-text('Publish round 1 online')")
+    expect(page.locator(".messages")).to_contain_text("Round 1 is published")
     page.goto(f"{page.base}/manage/{event.slug}/round/1/rooms/")
     expect(page.locator('tr[data-table="1"] [data-field="status_text"]')).to_have_text("playing")
     expect(page.locator('tr[data-table="1"] [data-field="clock1"]')).to_have_text("10:00")
