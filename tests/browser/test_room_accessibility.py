@@ -1,6 +1,8 @@
 """axe-core (WCAG 2.1 A and AA) finds nothing on the game room before the start, mid-game and after the end, on the
 spectator's page and on the replay, at 1280 and 390 px, nor on the organiser's audit page at 390 px (issue 33,
-point 3); Chromium's accessibility tree names every cell of the board, every tile of the rack and both clocks.
+point 3), nor on the online event's new pages (the finished room's next game, reached by keyboard; the private
+page's countdown; the dashboard before the start; the decision form of a game neither player came to); Chromium's
+accessibility tree names every cell of the board, every tile of the rack and both clocks.
 
 axe-core 4.14 is vendored under tests/browser/vendor (MPL-2.0, its licence beside it), injected into a context that
 bypasses the site's Content-Security-Policy (the test's script only: the pages are as served)."""
@@ -14,10 +16,11 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tournament import services
+from tournament.services import timetable
 
 from .conftest import log_in
-from .room_play import look, online_game, opponent_turn, snap
-from tests.factories import make_event, matches
+from .room_play import QUICK_POLL, look, online_game, opponent_turn, retried, snap
+from tests.factories import WIN, make_event, matches
 
 pytestmark = pytest.mark.django_db(transaction=True)
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
@@ -111,3 +114,46 @@ def test_the_organisers_audit_page_passes_axe_on_a_phone(tab, django_user_model)
     expect(page.locator("table.audit")).to_be_visible()
     assert violations(page) == []
     snap(page, "audit-390")
+
+
+def test_the_online_events_new_pages_pass_axe_and_the_next_game_is_reached_by_keyboard(tab, django_user_model):
+    """The finished room's next-game box (waiting, then paired), the private page's countdown, the dashboard of a
+    round before its start, and the desk's decision form with "Forfeit: neither came" (issues 34 and 35)."""
+    page = tab
+    organiser = django_user_model.objects.create_user("org", password="a long secret", is_staff=True)
+    event = make_event("Next Axe Open", ["Ann Able", "Ben Baker", "Cat Cole", "Dan Dale"], organiser=organiser,
+                       system="swiss", rounds_announced=3, play="online", auto=True, round_break_s=600,
+                       publish_round_one=True)
+    first = matches(event)[0]
+    while look(first.room, 0)["status"] == "playing":
+        opponent_turn(first.room, 0)
+        opponent_turn(first.room, 1)
+    page.add_init_script(QUICK_POLL)
+    page.goto(f"{page.base}/p/{first.first.link_token}/play/")
+    expect(page.locator("#next-game")).to_have_attribute("data-state", "waiting")
+    clean_at_both_widths(page, "the finished room, the next round still to be paired")
+
+    retried(services.enter_result, matches(event)[1], services.ResultEntry.typed(scores=WIN, flagged=[False, False]))
+    assert retried(timetable.advance, event.pk) == "round 2 published"
+    expect(page.locator("#next-game")).to_have_attribute("data-state", "paired")  # the page, left open, is told
+    clean_at_both_widths(page, "the finished room, the next game paired")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    for _ in range(40):  # by keyboard alone: Tab to the next game's link, Enter opens it
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement && document.activeElement.closest('#next-game') !== null"):
+            break
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"/play/$"))
+    expect(page.locator("#status")).to_contain_text("The game starts in")
+
+    page.goto(f"{page.base}/p/{first.first.link_token}/")
+    expect(page.locator("#next-game")).to_contain_text("Your game starts in")
+    clean_at_both_widths(page, "the private page counting down to round 2")
+
+    log_in(page, "org", "a long secret")
+    page.goto(f"{page.base}/manage/{event.slug}/")
+    expect(page.locator("#current-round")).to_contain_text("Start time, take back")
+    clean_at_both_widths(page, "the dashboard of a round before its start")
+    page.goto(f"{page.base}/manage/{event.slug}/round/2/rooms/1/decide/")
+    expect(page.locator("button:has-text('Forfeit: neither came')")).to_be_visible()
+    clean_at_both_widths(page, "the decision form of a game neither player has come to")
