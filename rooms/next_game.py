@@ -22,6 +22,7 @@ from django.urls import reverse
 
 from tournament import services as event
 from tournament.models import Player, Round
+from tournament.pages.following import game_now
 from tournament.records import player_labels
 from tournament.services.timetable import come_back_round
 
@@ -61,8 +62,10 @@ def next_game(room_id: int, seat: int, now_ms: int) -> dict:
 
 
 def _published(player: Player, latest: Round) -> dict:
-    """The player's game in the latest published round (`services.current_match`), or why they have none."""
-    match = event.current_match(player)
+    """The player's game in the latest published round, as their private page reads it (`following.game_now`),
+    or why they have none."""
+    shown = game_now(player)
+    match = shown.match
     if match is None:
         return {"state": "none", "round": latest.number, "words": event.no_game_reason(player),
                 "may_come_back": player.withdrawn_after_round is not None and _may_come_back(player.tournament)}
@@ -70,8 +73,8 @@ def _published(player: Player, latest: Round) -> dict:
     facts = {"state": "paired", "round": latest.number, "table": match.table,
              "opponent": player_labels(player.tournament).get(opponent.pk, opponent.name),
              "plays_first": match.first_id == player.pk, "online": latest.play == "online"}
-    if latest.starts_at is not None:
-        facts["starts_at_ms"] = int(latest.starts_at.timestamp() * 1000)
+    if shown.starts_at is not None:
+        facts["starts_at_ms"] = shown.ms(shown.starts_at)
     if facts["online"]:
         facts["play_url"] = reverse("room_play", args=[player.link_token])
     return facts

@@ -10,7 +10,6 @@ import json
 import re
 
 import pytest
-from django.urls import reverse
 from playwright.sync_api import expect
 
 from rooms import presence, services

@@ -3,7 +3,6 @@
 import pytest
 
 from tests.factories import make_event
-from tournament.models import Match
 from tournament import services
 
 from .conftest import expect, shot
