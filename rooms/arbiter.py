@@ -117,9 +117,7 @@ def end_by_decision(room_id: int, user, reason: str = "result entered on the res
         table.decide(at_ms)
     _store(room, table)
     if decided:
-        Match.objects.filter(pk=room.match_id).update(decision={"reason": reason, "log": log})
-        audit.record(room.match.round.tournament, user, "game ended by decision", audit.match_subject(room.match),
-                     after={"reason": reason, "events kept": room.seq})
+        _keep_decision(room, room.match, user, "game ended by decision", {"reason": reason, "log": log})
     return decided
 
 
@@ -248,11 +246,17 @@ def _end(room: Room, table, user, entry: ResultEntry, decision: dict, at_ms: int
         match = enter_result(room.match, entry, user=user)
     except ResultRefused as refused:
         raise Refused(refused.field or "result", refused.message) from None
+    _keep_decision(room, match, user, action, decision)
+    return match
+
+
+def _keep_decision(room: Room, match: Match, user, action: str, decision: dict) -> None:
+    """The decision kept with the match's result (its reason, and the room's log up to it, or null: the file's
+    `decision`), and audited with how many of the room's events it keeps."""
     match.decision = decision
     match.save(update_fields=["decision"])
     audit.record(match.round.tournament, user, action, audit.match_subject(match),
                  after={"reason": decision["reason"], "events kept": room.seq if decision["log"] is not None else 0})
-    return match
 
 
 # -- the round's start, and taking it back (tournament.signals) --------------------------------
