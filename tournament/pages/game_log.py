@@ -1,5 +1,5 @@
 """A game's move log, once public (the game viewer shows it): downloaded as its `ingenious-log/1` JSON file, or
-opened in the log checker, already checked (issue 33, point 10)."""
+opened in the log checker, already checked, so anyone can verify a published result."""
 
 from __future__ import annotations
 
