@@ -27,13 +27,17 @@ from .board import CELL_INDEX, CELLS, DIRECTION_TO
 from .log import Report, apply_event, check_text, replay, tracks_racks
 from .placement import legal_cell_pairs
 from .rules import MAX_SCORE
-from .scoring import hex_points
+from .scoring import format_gain, hex_points
 from .tiles import COLOURS, PARSED_TILES, TILE_KINDS
 from .turns import BONUS
 from .variants import new_game
 
 # Why a log is not analysed: the codes `NotAnalysed` carries, in the order they are looked for.
 INVALID, DUEL, UNFINISHED, UNTRACKED = "invalid", "duel", "unfinished", "untracked"
+
+# What every page says of the analysis's reach, once (`docs/analysis.md`: "The pages say so in one sentence").
+REACH = ("The analysis looks one placement ahead only: it does not see the bonus placement a candidate earns, "
+         "the swap, or the next player's reply.")
 
 # A candidate's result as one integer, so that comparing two is one comparison: the six capped scores, lowest
 # first, as base-19 digits (the lowest most significant), then the total gained below them.  Two hexes gain at
@@ -67,6 +71,12 @@ class Candidate:
     def to_json(self) -> dict[str, Any]:
         return {"tile": self.tile, "cells": [list(cell) for cell in self.cells], "gain": self.gain_json()}
 
+    @property
+    def words(self) -> str:
+        """ "RO on [0,1] [1,1], R+2 O+1" """
+        cells = " ".join(f"[{q},{r}]" for q, r in self.cells)
+        return f"{self.tile} on {cells}, {format_gain(self.gain)}"
+
 
 @dataclass(frozen=True)
 class Position:
@@ -86,6 +96,11 @@ class Position:
     def is_best(self) -> bool:
         return self.rank == 1
 
+    @property
+    def rank_words(self) -> str:
+        """The played placement's rank as every page and the command line say it: "best" or "rank 4 of 212"."""
+        return "best" if self.rank == 1 else f"rank {self.rank} of {self.candidates}"
+
     def to_json(self) -> dict[str, Any]:
         played = self.played.to_json()
         played["rank"] = self.rank
@@ -100,6 +115,11 @@ class PlayerFigures:
     positions: int
     best_found: int
     mean_rank: float | None  # None for a player who never placed
+
+    @property
+    def words(self) -> str:
+        """ "best found: 23 of 31", as every page and the command line say it."""
+        return f"best found: {self.best_found} of {self.positions}"
 
     def to_json(self) -> dict[str, Any]:
         return {"positions": self.positions, "best_found": self.best_found, "mean_rank": self.mean_rank}
