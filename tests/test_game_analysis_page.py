@@ -1,0 +1,112 @@
+"""The analysis on the replay page of a finished game (`docs/analysis.md`, "Where"), and its cache."""
+
+import copy
+import re
+
+import pytest
+from django.core.cache import cache
+
+from games import analysed
+from games.analysed import analysis_of
+from games.engine.analysis import UNTRACKED, Analysis, NotAnalysed, analyse
+from games.engine.simulate import random_game
+from tournament.records import import_record
+from tournament.tfile import parse
+
+NAMES = ["Ann Able", "Zoë Ørsted"]
+
+
+def finished_log(seed=2):
+    return random_game(2, "mso", seed=seed, samples=60, names=NAMES)
+
+
+def event_with(log, decision=None):
+    match = {"first": 1, "second": 2, "status": "played", "scores": log.get("final") or [[0] * 6, [0] * 6],
+             "flagged": [False, False]}
+    if decision:
+        match["decision"] = {"reason": "the room's server failed", "log": log}
+    else:
+        match["log"] = log
+    return import_record(parse({
+        "format": "ingenious-tournament/1", "settings": {"system": "swiss", "rounds": 1}, "name": "Analysis Cup",
+        "players": [{"id": 1, "name": NAMES[0]}, {"id": 2, "name": NAMES[1]}],
+        "rounds": [{"number": 1, "matches": [match]}],
+    }))
+
+
+def page_of(client, tournament):
+    response = client.get(f"/t/{tournament.slug}/round/1/table/1/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_finished_game_shows_each_placements_rank_the_best_outlines_and_the_pictures(client):
+    log = finished_log()
+    expected = analyse(log)
+    page = page_of(client, event_with(log))
+    placements = len(expected.positions)
+    # Each placement's best candidate drawn on the board, hidden until asked for.
+    assert page.count('<g class="best" data-best=') == placements
+    assert 'data-best="1" visibility="hidden"' in page
+    # The moves table says each rank: "best" or "rank 4 of 212", as the analysis counted them.
+    ranks = re.findall(r'<td class="small">(best|rank \d+ of \d+)', page)
+    assert ranks == [p.rank_words for p in expected.positions]
+    worse = next(p for p in expected.positions if not p.is_best)
+    assert f"{worse.rank_words}; best {worse.best.words}" in page
+    # Each player's "best found", the sentence on the reach, a picture and its table for each player.
+    for name, figures in zip(NAMES, expected.players):
+        assert f"<strong>{name}</strong>: best found: {figures.best_found} of {figures.positions}" in page
+    assert "looks one placement ahead only" in page
+    assert page.count('class="score-chart"') == 2
+    assert 'id="scores-0"' in page and 'id="scores-1"' in page and 'aria-describedby="scores-0"' in page
+    # The table holds the figures of the picture: a row for each of the player's placements.
+    table = page.split('id="scores-1"')[1].split("</table>")[0]
+    assert table.count('<th scope="row">') == expected.players[1].positions
+    assert '"rank": "' in page  # the steps the viewer's script reads carry the rank
+
+
+@pytest.mark.django_db
+def test_a_game_ended_by_the_arbiters_decision_shows_no_analysis(client):
+    log = finished_log()
+    log["events"] = log["events"][:25]
+    del log["final"]
+    page = page_of(client, event_with(log, decision=True))
+    assert 'id="analysis"' not in page and 'class="best"' not in page and '"rank"' not in page
+
+
+@pytest.mark.django_db
+def test_a_finished_game_without_tracked_racks_says_why_it_is_not_analysed(client):
+    log = finished_log()
+    log["events"] = [e for e in log["events"] if e["type"] != "draw"]
+    page = page_of(client, event_with(log))
+    assert 'id="analysis"' in page and "does not say which tiles each player held" in page
+    assert 'class="score-chart"' not in page
+
+
+def test_the_analysis_is_computed_once_per_log(monkeypatch):
+    cache.clear()
+    log = finished_log(seed=3)
+    made = []
+    monkeypatch.setattr(analysed, "analyse", lambda given: made.append(1) or analyse(given))
+    first = analysis_of(log)
+    again = analysis_of(copy.deepcopy(log))
+    assert isinstance(first, Analysis) and again.to_json() == first.to_json() and len(made) == 1
+    untracked = copy.deepcopy(log)
+    untracked["events"] = [e for e in untracked["events"] if e["type"] != "draw"]
+    assert analysis_of(untracked).code == UNTRACKED
+    assert analysis_of(untracked).code == UNTRACKED and len(made) == 2  # the refusal is kept too
+
+
+class FailingCache:
+    def __getattr__(self, name):
+        def fail(*args, **kwargs):
+            raise ConnectionError("the cache is down")
+        return fail
+
+
+def test_a_failing_cache_only_makes_it_slower(monkeypatch):
+    monkeypatch.setattr(analysed, "cache", FailingCache())
+    log = finished_log(seed=3)
+    assert analysis_of(log).to_json() == analyse(log).to_json()
+    assert isinstance(analysis_of({"format": "nonsense"}), NotAnalysed)
