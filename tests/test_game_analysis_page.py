@@ -1,6 +1,7 @@
 """The analysis on the replay page of a finished game (`docs/analysis.md`, "Where"), and its cache."""
 
 import copy
+import json
 import re
 
 import pytest
@@ -10,6 +11,7 @@ from games import analysed
 from games.analysed import analysis_of
 from games.engine.analysis import UNTRACKED, Analysis, NotAnalysed, analyse
 from games.engine.simulate import random_game
+from tests.factories import make_event, matches, page_text, score_fields
 from tournament.records import import_record
 from tournament.tfile import parse
 
@@ -110,3 +112,21 @@ def test_a_failing_cache_only_makes_it_slower(monkeypatch):
     log = finished_log(seed=3)
     assert analysis_of(log).to_json() == analyse(log).to_json()
     assert isinstance(analysis_of({"format": "nonsense"}), NotAnalysed)
+
+
+@pytest.mark.django_db
+def test_the_organisers_and_arbiters_views_of_a_game_link_its_analysis(org_client, organiser):
+    event = make_event("Linked Open", NAMES, organiser=organiser, publish_round_one=True)
+    match = matches(event)[0]
+    log = random_game(2, "mso", seed=2, samples=60, names=[match.first.name, match.second.name])
+    response = org_client.post(f"/manage/{event.slug}/match/{match.pk}/",
+                               {"status": "played", "version": 0, "log_text": json.dumps(log),
+                                **score_fields([""] * 6, [""] * 6)})
+    assert response.status_code == 302
+    analysis = f'href="/t/{event.slug}/round/1/table/{match.table}/#analysis"'
+    assert analysis in page_text(org_client.get(f"/manage/{event.slug}/match/{match.pk}/"))
+    assert analysis in page_text(org_client.get(f"/manage/{event.slug}/audit/"))
+    assert analysis in page_text(org_client.get(f"/t/{event.slug}/round/1/table/{match.table}/check/"))
+    assert 'id="analysis"' in page_text(org_client.get(f"/t/{event.slug}/round/1/table/{match.table}/"))
+    # A log pasted in the checker by hand has no game to link.
+    assert "#analysis" not in page_text(org_client.post("/logs/check/", {"text": json.dumps(log)}))
