@@ -11,7 +11,10 @@ from games import analysed
 from games.analysed import analysis_of
 from games.engine.analysis import UNTRACKED, Analysis, NotAnalysed, analyse
 from games.engine.simulate import random_game
+from rooms import services as room_services
+from rooms.models import Room
 from tests.factories import make_event, matches, page_text, score_fields
+from tests.rooms.helpers import START, arbiters_event, open_rooms, play_whole_game
 from tournament.records import import_record
 from tournament.tfile import parse
 
@@ -37,7 +40,11 @@ def event_with(log, decision=None):
 
 
 def page_of(client, tournament):
-    response = client.get(f"/t/{tournament.slug}/round/1/table/1/")
+    return page_of_url(client, f"/t/{tournament.slug}/round/1/table/1/")
+
+
+def page_of_url(client, url):
+    response = client.get(url)
     assert response.status_code == 200
     return response.content.decode()
 
@@ -130,3 +137,23 @@ def test_the_organisers_and_arbiters_views_of_a_game_link_its_analysis(org_clien
     assert 'id="analysis"' in page_text(org_client.get(f"/t/{event.slug}/round/1/table/{match.table}/"))
     # A log pasted in the checker by hand has no game to link.
     assert "#analysis" not in page_text(org_client.post("/logs/check/", {"text": json.dumps(log)}))
+
+
+@pytest.mark.django_db
+def test_a_game_being_played_online_shows_no_analysis_until_it_is_over(client, people):
+    event = arbiters_event(people)
+    room = open_rooms(event)[0]
+    match = matches(event)[0]
+    replay = f"/t/{event.slug}/round/1/table/{match.table}/"
+    midway = []
+
+    def look_midway(now):
+        if now == START + 8_000:  # a few placements made, the game going on
+            seen = room_services.look(room.pk, None, at_ms=now).message
+            midway.append((client.get(replay).status_code, "rank" in json.dumps(seen), seen["status"]))
+
+    play_whole_game(room, match, seed=4, before_each=look_midway)
+    assert midway == [(404, False, midway[0][2])] and midway[0][2] != "finished"  # no log, no replay, no analysis
+    assert Room.objects.get(pk=room.pk).finished
+    page = page_of_url(client, replay)
+    assert 'id="analysis"' in page and "best found: " in page
