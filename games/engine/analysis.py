@@ -40,10 +40,10 @@ REACH = ("The analysis looks one placement ahead only: it does not see the bonus
          "the swap, or the next player's reply.")
 
 # A candidate's result as one integer, so that comparing two is one comparison: the six capped scores, lowest
-# first, as base-19 digits (the lowest most significant), then the total gained below them.  Two hexes gain at
-# most 2 × 5 lines × 7 cells = 70 points, under TOTAL_ROOM.
+# first, as base-19 digits (the lowest most significant), then the total gained below them.  A line leaving a hex
+# crosses at most 14 cells of the board, so two hexes gain at most 2 × 5 lines × 14 = 140 points: under TOTAL_ROOM.
 SCORE_BASE = MAX_SCORE + 1
-TOTAL_ROOM = 128
+TOTAL_ROOM = 256
 
 
 class NotAnalysed(Exception):
@@ -249,12 +249,14 @@ class _Position:
         count = better = best_count = 0
         best_key, best = -1, None
         board, scores, tiles, colours = self.board, self.scores, self.tiles, self.colours
+        # Cell numbers follow board order (`board.CELLS` runs by q, then r), and i < j in every pair: sorted, the
+        # pairs come in board order, and the tiles in colour order, so the first best found is the first written.
         for i, j in sorted(legal_cell_pairs(board, self.in_area, self.rules, self.first)):
             towards = DIRECTION_TO[i][j]
             back = (towards + 3) % 6
             on_i = {c: hex_points(board, c, i, towards) for c in colours}
             on_j = {c: hex_points(board, c, j, back) for c in colours}
-            for a, b in tiles:  # in colour order: the first of equals is the first in board order
+            for a, b in tiles:
                 key = result_key(scores, a, b, on_i[a], on_j[b])
                 count += 1
                 if key > played_key:
