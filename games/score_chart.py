@@ -69,7 +69,8 @@ def score_chart(name: str, chart_rows: Sequence[Row], placements: int, table_id:
     points = [(0, (0,) * 6)] + [(row.placement, row.scores) for row in chart_rows]
     final = points[-1][1]
     lowest = min(final)
-    low_names = " and ".join(c.name for c, v in zip(COLOURS, final) if v == lowest)
+    low = [c.name for c, v in zip(COLOURS, final) if v == lowest]
+    low_names = low[0] if len(low) == 1 else ", ".join(low[:-1]) + " and " + low[-1]
     label = (f"{name}'s six scores over the game, one line a colour; the lowest at the end: {lowest} ({low_names}). "
              f"The figures are in the table that follows.")
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" class="score-chart" '

@@ -11,6 +11,7 @@ from games import analysed
 from games.analysed import analysis_of
 from games.engine.analysis import UNTRACKED, Analysis, NotAnalysed, analyse
 from games.engine.simulate import random_game
+from games.score_chart import _y, rows, score_chart
 from rooms import services as room_services
 from rooms.models import Room
 from tests.factories import make_event, matches, page_text, score_fields
@@ -157,3 +158,15 @@ def test_a_game_being_played_online_shows_no_analysis_until_it_is_over(client, p
     assert Room.objects.get(pk=room.pk).finished
     page = page_of_url(client, replay)
     assert 'id="analysis"' in page and "best found: " in page
+
+
+def test_the_picture_draws_a_line_a_colour_and_marks_the_lowest_score():
+    steps = [(1, 0, [[2, 0, 0, 0, 0, 0], [0] * 6]), (2, 1, [[2, 0, 0, 0, 0, 0], [0, 3, 0, 0, 0, 0]]),
+             (3, 0, [[2, 1, 1, 1, 1, 1], [0, 3, 0, 0, 0, 0]])]
+    mine = rows(0, steps)
+    assert [(r.placement, r.scores, r.lowest) for r in mine] == [(1, (2, 0, 0, 0, 0, 0), 0), (3, (2, 1, 1, 1, 1, 1), 1)]
+    svg = score_chart("Ann Able", mine, 3, "scores-0")
+    assert svg.count("<polyline") == 7  # six colours and the lowest
+    lowest = re.search(r'class="lowest" points="([^"]+)"', svg)[1].split()
+    assert [float(point.split(",")[1]) for point in lowest] == [round(_y(v), 1) for v in (0, 0, 1)]
+    assert "the lowest at the end: 1 (orange, yellow, green, blue and purple)" in svg
