@@ -11,7 +11,6 @@ One rule each, used everywhere a name is taken, compared, sorted or shown:
   anything that reads as a web address (a `word.word` domain whatever its
   ending, full-width and ideographic dots too, `www.`, `://`, an `@`): the
   site mails and shows names, and a name is where a spammer would put a link.
-
 - `name_key(name)`: what two names are compared by.  Case, accents and
   spaces aside ("zoe  angstrom" is Zoë Ångström): the duplicate check of
   the add-player form and of the players file, the move log's players
