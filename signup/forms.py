@@ -25,6 +25,14 @@ class EntryForm(forms.Form):
             del self.fields["rating"]
 
 
+class LinkAgainForm(forms.Form):
+    """"Send my link again": an address only (and the same trap as the entry form)."""
+
+    email = forms.EmailField(label="Email address", help_text="The address you entered with.")
+    website = forms.CharField(required=False, label="Leave this empty",
+                              widget=forms.TextInput(attrs={"tabindex": "-1", "autocomplete": "off"}))
+
+
 class EntriesSettingsForm(forms.ModelForm):
     """Open or close the entry form, with its closing time and maximum (docs/online-event.md, Entries)."""
 

@@ -1,4 +1,4 @@
-"""One entry form sent: who, from which network (a digest, for the throttle), its confirmation and its state."""
+"""One entry form sent: who, from which network (a digest keyed with the site's secret), its confirmation and its state."""
 
 import hashlib
 

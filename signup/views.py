@@ -1,9 +1,9 @@
-"""The public entry form (/t/<slug>/enter/), its confirmation page, and the organiser's entries page."""
+"""The public entry form (/t/<slug>/enter/) with "send my link again", its confirmation page, and the organiser's
+entries page."""
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 
@@ -11,71 +11,68 @@ from tournament.models import Tournament
 from tournament.organiser.access import organiser_required
 from tournament.pages.submitting import posted, refusal_shown
 from tournament.serving.login_throttle import client_address
+from tournament.serving.throttle import Throttle
 from tournament.services import Refused, update_settings
 
 from . import services
-from .forms import EntriesSettingsForm, EntryForm
+from .forms import EntriesSettingsForm, EntryForm, LinkAgainForm
 from .models import Entry
 
-# Confirmation links guessed from one network address (its count in the cache, as the login throttle keeps its own).
+# Confirmation links guessed from one network address: a cache that fails throttles nothing (the tokens are 32
+# random bytes anyway).
 WRONG_LINKS_LIMIT = 30
-WRONG_LINKS_WINDOW_S = 15 * 60
-
-
-def _wrong_links_key(request) -> str:
-    return "entry-links-wrong:" + Entry.digest(client_address(request))[:32]
-
-
-def wrong_links(request) -> int:
-    try:
-        return cache.get(_wrong_links_key(request), 0)
-    except Exception:  # noqa: BLE001 - a cache that fails throttles nothing: the tokens are 32 random bytes anyway
-        return 0
-
-
-def count_wrong_link(request) -> None:
-    key = _wrong_links_key(request)
-    try:
-        if not cache.add(key, 1, WRONG_LINKS_WINDOW_S):
-            cache.incr(key)
-    except Exception:  # noqa: BLE001 - as above
-        pass
-
+WRONG_LINKS = Throttle("entry-links-wrong", WRONG_LINKS_LIMIT, 15 * 60)
 
 SENT = ("Thank you. A message is on its way to {email}: open the link in it within 48 hours to confirm your entry. "
         "If you were entered already, your private link is sent again instead.")
+SENT_AGAIN = "If {email} is the address of a player of this tournament, their private link is on its way to it."
+UNWELCOME = "Your entry could not be taken."
+THROTTLED = "Too many entry forms came from your network address in the last hour: try again in an hour."
 
 
 @never_cache
 def enter(request, slug):
+    """The entry form while entries are open, and "send my link again" always (full, closed or finished too).
 
+    Every form posted counts against its network address, refused or not; the answer to an accepted form is
+    the same for any address."""
     tournament = get_object_or_404(Tournament, slug=slug)
-    closed = services.why_closed(tournament)
-    form = EntryForm(posted(request), tournament=tournament)
-    status = 200
-    if closed is None and request.method == "POST" and form.is_valid():
+    again = request.method == "POST" and "again" in request.POST
+    form = EntryForm(None if again else posted(request), tournament=tournament)
+    again_form = LinkAgainForm(posted(request) if again else None, prefix="again")
+    closed, status = services.why_closed(tournament), 200
+    if request.method == "POST":
+        status, sent = _take(request, tournament, again_form if again else form, again, closed)
+        if sent:
+            return render(request, "signup/sent.html", {"tournament": tournament, "sent": sent})
+        closed = services.why_closed(tournament)
+    return render(request, "signup/enter.html", {"tournament": tournament, "form": form, "again": again_form,
+                                                 "closed": closed}, status=status)
+
+
+def _take(request, tournament, form, again: bool, closed: str | None) -> tuple[int, str | None]:
+    """(status, the answer sent) for a form posted; errors go on the form."""
+    network = client_address(request)
+    try:
+        if not form.is_valid() or (closed and not again):
+            services.count_form(network)  # a form refused by its fields counts too
+            return 400, None
         data = form.cleaned_data
-        try:
-            with refusal_shown(request, form) as refusal:
+        with refusal_shown(request, form) as refusal:
+            if again:
+                services.send_link_again(tournament, email=data["email"], network=network, trap=data["website"])
+            else:
                 services.ask_to_enter(tournament, name=data["name"], club=data["club"], email=data["email"],
-                                      rating=data.get("rating"), trap=data["website"],
-                                      network=client_address(request))
-            if refusal.refused is None:
-                return render(request, "signup/sent.html", {"tournament": tournament,
-                                                            "sent": SENT.format(email=data["email"])})
-            closed = services.why_closed(tournament)
-            status = 400
-        except services.Unwelcome:
-            form.add_error(None, "Your entry could not be taken.")
-            status = 400
-        except services.Throttled:
-            form.add_error(None, "Too many entries came from your network address in the last hour: try again "
-                                 "in an hour.")
-            status = 429
-    elif request.method == "POST":
-        status = 400
-    return render(request, "signup/enter.html", {"tournament": tournament, "form": form, "closed": closed},
-                  status=status)
+                                      rating=data.get("rating"), trap=data["website"], network=network)
+        if refusal.refused is not None:
+            return 400, None
+        return 200, (SENT_AGAIN if again else SENT).format(email=data["email"])
+    except services.Unwelcome:
+        form.add_error(None, UNWELCOME)
+        return 400, None
+    except services.Throttled:
+        form.add_error(None, THROTTLED)
+        return 429, None
 
 
 @never_cache
@@ -85,7 +82,8 @@ def confirm(request, slug, token):
     tournament = get_object_or_404(Tournament, slug=slug)
     done = refused = None
     status = 200
-    if request.method == "POST" and wrong_links(request) >= WRONG_LINKS_LIMIT:
+    network = client_address(request)
+    if request.method == "POST" and WRONG_LINKS.held(network):
         refused, status = ("Too many unknown confirmation links came from your network address: try again in "
                            "15 minutes."), 429
     elif request.method == "POST":
@@ -94,7 +92,7 @@ def confirm(request, slug, token):
         except Refused as why:
             refused, status = why.message, 400
             if isinstance(why, services.UnknownLink):
-                count_wrong_link(request)
+                WRONG_LINKS.hit(network)
     response = render(request, "signup/confirm.html", {"tournament": tournament, "entry": done, "refused": refused},
                       status=status)
     response["Referrer-Policy"] = "same-origin"
@@ -111,6 +109,11 @@ def entries(request, tournament):
             update_settings(tournament, request.user, **{k: form.cleaned_data[k] for k in form.Meta.fields})
             messages.success(request, "Entry settings saved.")
             return redirect("manage:entries", tournament.slug)
+    if request.method == "POST" and "accept_all" in request.POST:
+        with refusal_shown(request):
+            entered = services.accept_all(tournament, request.user)
+            messages.success(request, f"{len(entered)} entries accepted; their links are on their way.")
+        return redirect("manage:entries", tournament.slug)
     if request.method == "POST" and "entry" in request.POST:
         entry = get_object_or_404(Entry, pk=request.POST["entry"], tournament=tournament)
         with refusal_shown(request):

@@ -32,6 +32,7 @@ from games.engine import ERROR_CODES, check_text
 from games.engine.log import MAX_DEPTH
 from games.engine.simulate import random_game
 from tournament import services
+from tournament.domain.names import NameFault, checked_text
 from tournament.domain.schedule import last_round
 from tournament.models import Match, Player, Round, Tournament
 from tournament.records import import_record, record_of
@@ -464,6 +465,21 @@ names = st.text(storable, min_size=1, max_size=30).filter(str.strip) | st.sample
     ["x" * 120, " padded ", "<b>&amp;", "Zoë Ørsted", "\u202eevil", "1", "\U0001f600"])
 
 
+def names_rule_passes(name: str) -> bool:
+    try:
+        checked_text(name)
+    except NameFault:
+        return False
+    return True
+
+
+# A player's name and a club are held to the names rule (docs/online-event.md, Entries): odd, but passing it.
+player_names = (st.text(st.characters(whitelist_categories=("L", "M", "N", "P", "S", "Zs"),
+                                      blacklist_characters="<>@.:\u3002\uff0e\uff61"), min_size=1, max_size=30)
+                | st.sampled_from(["x" * 120, " padded ", "Zoë Ørsted", "\U0001f600 Ann", "J. R. Smith", "李小龍"])
+                ).filter(names_rule_passes)
+
+
 MATCH_KEYS = {"first", "second", "status", "scores", "flagged", "log", "winner"}
 
 
@@ -480,11 +496,11 @@ def odd_but_well_formed_files(draw):
         "clock_s": st.integers(1, 2**31 - 1), "late_entry_vp": st.sampled_from([0, 0.5, 1]),
         "ours": plain_json}), label="settings")
     for player in file["players"]:
-        player["name"] = draw(names, label="player name")
+        player["name"] = draw(player_names, label="player name")
         # A rating is 0 to 10,000 in the file as in the form and the players file (values.is_rating).
         player["rating"] = draw(st.none() | st.integers(0, 10_000), label="rating")
         if draw(st.booleans(), label="club"):
-            player["club"] = draw(st.none() | plain_text | st.just("c" * 120), label="club")
+            player["club"] = draw(st.none() | st.just("") | player_names | st.just("c" * 120), label="club")
         player["withdrawn_after_round"] = withdrawn = draw(st.none() | st.integers(0, rounds + 2), label="withdrawn")
         latest = rounds + 2 if withdrawn is None else withdrawn + 1  # joined by the round after it (tfile.reader)
         if draw(st.booleans(), label="joined"):

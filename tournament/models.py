@@ -12,6 +12,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Lower
 from django.utils import timezone
 
 from .domain.enums import ALL_PLAY_ALL_LIMIT, SOLO_STATUSES, MatchStatus, Play, Progressive, RoundStatus, System, resolved_system
@@ -157,6 +158,9 @@ class Player(models.Model):
             models.UniqueConstraint(fields=["tournament", "number"], name="player_number_unique"),
             models.UniqueConstraint(fields=["tournament", "seed"], name="player_seed_unique"),
             models.CheckConstraint(condition=Q(joined_round__gte=1), name="joined_round_positive"),
+            # One address, one player (docs/online-event.md, Entries): compared case-folded, as addresses are.
+            models.UniqueConstraint(Lower("email"), "tournament", condition=~Q(email=""),
+                                    name="player_email_unique"),
         ]
 
     def __str__(self):

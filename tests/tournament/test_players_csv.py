@@ -45,11 +45,11 @@ def test_each_fault_is_one_sentence_naming_its_line_and_field():
     assert faults(text) == [
         "Line 2, rating: '12345678901234567890' is not a rating: a rating is a whole number from 0 to 10,000, "
         "or empty.",
-        "Line 3, name: every player needs a name.",
+        "Line 3, name: is empty.",
         "Line 4, rating: '²' is not a rating: a rating is a whole number from 0 to 10,000, or empty.",
-        "Line 5, name: 121 characters long; at most 120.",
+        "Line 5, name: is 121 characters long; at most 120.",
         "Line 6, name: holds a NUL character, which no name or club may hold.",
-        "Line 7, club: 121 characters long; at most 120.",
+        "Line 7, club: is 121 characters long; at most 120.",
         "Line 8, rating: '-5' is not a rating: a rating is a whole number from 0 to 10,000, or empty.",
         "Line 9: 4 cells; a line holds at most three: name, rating, club.",
         "Line 10, club: holds a tab, which no name or club may hold.",

@@ -6,9 +6,10 @@ UTF-16 with its byte-order mark, cells separated by commas or, as Excel's
 `read_players(text)` gives the rows, or raises `PlayersFileFault` with one
 sentence per fault, each naming its line and field: the same limits as the
 tournament file and the player form (`domain.limits`: a name and a club of
-at most 120 characters, a rating from 0 to 10,000), no control characters
-(a NUL, a line break inside quotes, a tab: nothing a name is made of), a
-quote opened and never closed, more cells than three, and more players
+at most 120 characters, a rating from 0 to 10,000), names and clubs under
+the names rule (`domain.names.checked_text`: no control characters, such as
+a NUL, a line break inside quotes or a tab, nothing invisible, a letter, no
+markup nor web address; normalised), a quote opened and never closed, more cells than three, and more players
 than one file may hold.  Plain Python: the form (`forms.PlayersCsvForm`)
 turns the fault into its error, and nothing is written.
 """
@@ -17,10 +18,10 @@ from __future__ import annotations
 
 import csv
 import io
-import unicodedata
 from dataclasses import dataclass
 
-from ..domain.limits import MAX_PLAYER_TEXT, MAX_PLAYERS_FILE_ROWS
+from ..domain.limits import MAX_PLAYERS_FILE_ROWS
+from ..domain.names import NameFault, checked_text
 from ..domain.values import RATING_RULE, rating_of_text
 
 MAX_FAULTS_SHOWN = 20
@@ -139,9 +140,9 @@ def _row(line: int, cells: list[str]) -> tuple[PlayerRow | None, list[str]]:
     if any(cell.strip() for cell in cells[3:]):
         faults.append(f"Line {line}: {len(cells)} cells; a line holds at most three: name, rating, club.")
     name, rating_text, club = [cell.strip() for cell in cells[:3]] + [""] * (3 - len(cells[:3]))
+    (name, name_problem), (club, club_problem) = _checked(name, "name", True), _checked(club, "club", False)
     faults += [f"Line {line}, {field}: {problem}" for field, problem in (
-        ("name", _text_problem(name, required=True)), ("club", _text_problem(club, required=False)),
-        ("rating", _rating_problem(rating_text))) if problem]
+        ("name", name_problem), ("club", club_problem), ("rating", _rating_problem(rating_text))) if problem]
     if ";" in name and not faults:  # "Bob Baker;1700;Cambridge": a spreadsheet that wrote semicolons
         faults.append(f"Line {line}, name: {name[:60]!r} holds semicolons: the cells of a line are separated by "
                       "commas (name,rating,club); save the file as CSV with commas.")
@@ -150,17 +151,12 @@ def _row(line: int, cells: list[str]) -> tuple[PlayerRow | None, list[str]]:
     return PlayerRow(line, name, rating_of_text(rating_text) if rating_text else None, club), []
 
 
-def _text_problem(text: str, required: bool) -> str | None:
-    if required and not text:
-        return "every player needs a name."
-    if len(text) > MAX_PLAYER_TEXT:
-        return f"{len(text)} characters long; at most {MAX_PLAYER_TEXT}."
-    control = next((c for c in text if unicodedata.category(c) == "Cc"), None)
-    if control is not None:
-        what = {"\x00": "a NUL character", "\n": "a line break", "\r": "a line break", "\t": "a tab"}.get(
-            control, f"the control character U+{ord(control):04X}")
-        return f"holds {what}, which no name or club may hold."
-    return None
+def _checked(text: str, what: str, required: bool) -> tuple[str, str | None]:
+    """The name or club under the names rule (`domain.names.checked_text`) and None, or the text and why not."""
+    try:
+        return checked_text(text, what, required), None
+    except NameFault as fault:
+        return text, str(fault)
 
 
 def _rating_problem(text: str) -> str | None:

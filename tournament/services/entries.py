@@ -13,13 +13,12 @@ from ..domain.entry import ResultEntry
 from ..domain.enums import Play, System
 from ..domain.records import DEFAULT_SETTINGS
 from ..domain.timetable import settings_problem
-from ..domain.limits import MAX_PLAYER_TEXT
 from ..domain.names import name_key
 from ..domain.text import format_vp
 from ..domain.values import RATING_RULE, is_rating
 from ..models import AuditEntry, ExcusedAbsence, Match, Player, Round, Submission, Tournament
 from ..records import create_tournament_row, import_record
-from .players import check_new_name
+from .players import check_new_name, checked
 from .refused import Refused
 from .results import enter_result
 from .submissions import REPLACED_NOTE
@@ -142,7 +141,7 @@ def add_player(tournament: Tournament, name: str, rating: int | None = None, clu
         seed=(highest["seed"] or 0) + 1,
         name=name,
         rating=rating,
-        club=(club or "").strip(),
+        club=checked(club, "club", required=False),
         joined_round=joined,
     )
     audit.record(tournament, user, "late entry" if joined > 1 else "player added", player.name,
@@ -191,17 +190,20 @@ def import_players(tournament: Tournament, rows, user=None, duplicate_ok: bool =
     A name already entered, or twice in the file (case-folded, spaces trimmed, as `add_player` compares), is
     refused unless `duplicate_ok`: a file uploaded twice is the usual mistake, and two people of one name rare.
     """
-    if not duplicate_ok:
-        _refuse_duplicates(tournament, [name for name, _, _ in rows])
-    players, entries = [], []
+    checked_rows = []
     for offset, (name, rating, club) in enumerate(rows, start=1):
-        name, club = (name or "").strip(), (club or "").strip()
-        if not name:
-            raise Refused("Every player needs a name.", "name")
-        if len(name) > MAX_PLAYER_TEXT or len(club) > MAX_PLAYER_TEXT:
-            raise Refused(f"Player {offset} of the file: a name and a club are at most {MAX_PLAYER_TEXT} characters.")
+        try:
+            name, club = checked(name), checked(club, "club", required=False)
+        except Refused as refused:
+            raise Refused(f"Player {offset} of the file: {refused.message[0].lower()}{refused.message[1:]}",
+                          "file") from None
         if rating is not None and not is_rating(rating):
             raise Refused(f"Player {offset} of the file: a rating is {RATING_RULE}, or empty.", "rating")
+        checked_rows.append((name, rating, club))
+    if not duplicate_ok:
+        _refuse_duplicates(tournament, [name for name, _, _ in checked_rows])
+    players, entries = [], []
+    for name, rating, club in checked_rows:
         player = Player(tournament=tournament, name=name, rating=rating, club=club)
         players.append(player)
         entries.append(audit.unsaved(tournament, user, "player added", name, after=audit.player_of(player)))

@@ -1,6 +1,7 @@
 """A player's entry changed: name, rating and club edited, removed before round 1, withdrawn with its rules.
 
-A name is compared with the other players' by `domain.names.name_key`, case,
+A name and a club are taken under the names rule (`domain.names.checked_text`,
+normalised; refused naming the field).  A name is compared with the other players' by `domain.names.name_key`, case,
 accents and spaces aside ("zoe  angstrom" is Zoë Ångström): a second player of the same name is entered or renamed only when the
 organiser confirms it.  A withdrawal (`docs/tournament-rules.md`, "Byes,
 forfeits, withdrawals") names the last round the player takes part in: it is
@@ -18,9 +19,8 @@ from django.db.models import Q
 
 from .. import audit
 from ..domain.entry import ResultEntry
-from ..domain.limits import MAX_PLAYER_TEXT
 from ..domain.values import RATING_RULE, is_rating
-from ..domain.names import name_key
+from ..domain.names import NameFault, checked_text, name_key
 from ..domain.schedule import last_round
 from ..domain.text import result_words
 from ..models import Match, Player, Round, Tournament
@@ -40,13 +40,18 @@ def same_name(tournament: Tournament, name: str, besides: Player | None = None) 
     return None
 
 
+def checked(text: str, what: str = "name", required: bool = True) -> str:
+    """A name or a club under the names rule (`domain.names.checked_text`), normalised; `Refused` on its field."""
+    try:
+        return checked_text(text, what, required)
+    except NameFault as fault:
+        raise Refused(f"The {what} {fault}", what) from None
+
+
 def check_new_name(tournament: Tournament, name: str, besides: Player | None, duplicate_ok: bool) -> str:
-    """The trimmed name, or `Refused` on the name field: empty, too long, or another player's without confirmation."""
-    name = (name or "").strip()
-    if not name:
-        raise Refused("Every player needs a name.", "name")
-    if len(name) > MAX_PLAYER_TEXT:
-        raise Refused(f"A name is at most {MAX_PLAYER_TEXT} characters.", "name")
+    """The name normalised, or `Refused` on the name field: against the names rule, or another player's without
+    confirmation."""
+    name = checked(name)
     twin = same_name(tournament, name, besides)
     if twin is not None and not duplicate_ok:
         raise Refused(f"{twin.name} is already entered (seed {twin.seed}): tick 'Another player of the same name' "
@@ -62,9 +67,7 @@ def edit_player(player: Player, *, name: str, rating: int | None, club: str, dup
     name = check_new_name(player.tournament, name, player, duplicate_ok)
     if rating is not None and not is_rating(rating):
         raise Refused(f"A rating is {RATING_RULE}, or empty.", "rating")
-    club = (club or "").strip()
-    if len(club) > MAX_PLAYER_TEXT:
-        raise Refused(f"A club is at most {MAX_PLAYER_TEXT} characters.", "club")
+    club = checked(club, "club", required=False)
     before = audit.player_of(player)
     player.name, player.rating, player.club = name, rating, club
     old, new = audit.changed(before, audit.player_of(player))

@@ -6,12 +6,12 @@ name, or `ADDRESS_LIMIT` from one address, within `WINDOW_S`, the login form
 refuses at once, without hashing, saying why and for how long (status 429).
 A right password clears its account's count.
 
-The counts are in Django's cache: with REDIS_URL, one count for every worker
-and machine; without it, each process counts its own (a server of N workers
-allows up to N times the limit, still a few dozen tries where there were
-thousands).  No new dependency: django-axes would do the same with a table
-and a migration of its own.  A cache that fails never makes a login a 500:
-the throttle then stands aside (logged) and the password is checked as usual.
+The counts are the site's one throttle's (`serving.throttle`, in Django's
+cache: a server of N workers without Redis allows up to N times the limit,
+still a few dozen tries where there were thousands).  No new dependency:
+django-axes would do the same with a table and a migration of its own.  A
+cache that fails never makes a login a 500: the throttle then stands aside
+(logged) and the password is checked as usual.
 
 The address is REMOTE_ADDR; behind the HTTPS proxy (DJANGO_HTTPS=1) it is
 the last X-Forwarded-For entry, the one the proxy itself added (README,
@@ -20,17 +20,13 @@ the last X-Forwarded-For entry, the one the proxy itself added (README,
 
 from __future__ import annotations
 
-import hashlib
-import logging
-
 from django import forms
 from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth.forms import AuthenticationForm
 from django.contrib.auth.views import LoginView
-from django.core.cache import cache
 
-logger = logging.getLogger(__name__)
+from .throttle import Throttle
 
 ACCOUNT_LIMIT = 5      # wrong passwords for one user name...
 ADDRESS_LIMIT = 30     # ...or from one address (a club behind one router shares it)...
@@ -48,44 +44,26 @@ def client_address(request) -> str:
     return request.META.get("REMOTE_ADDR", "") or "unknown"
 
 
-def _keys(request, username: str) -> dict[str, str]:
-    account = hashlib.sha256(username.strip().casefold().encode()).hexdigest()[:32]
-    address = hashlib.sha256(client_address(request).encode()).hexdigest()[:32]
-    return {"account": f"login-failures:account:{account}", "address": f"login-failures:address:{address}"}
+ACCOUNTS = Throttle("login-account", ACCOUNT_LIMIT, WINDOW_S)
+ADDRESSES = Throttle("login-address", ADDRESS_LIMIT, WINDOW_S)
 
 
-def _limits():
-    return {"account": ACCOUNT_LIMIT, "address": ADDRESS_LIMIT}
+def _callers(request, username: str) -> dict[str, tuple[Throttle, str]]:
+    return {"account": (ACCOUNTS, username.strip().casefold()), "address": (ADDRESSES, client_address(request))}
 
 
 def blocked(request, username: str) -> str | None:
     """"account" or "address" if that count is at its limit, else None (also when the cache does not answer)."""
-    keys = _keys(request, username)
-    try:
-        counts = cache.get_many(list(keys.values()))
-    except Exception:  # noqa: BLE001 - any cache fault: check the password as usual
-        logger.warning("Login throttle: the cache did not answer; logins are not throttled meanwhile", exc_info=True)
-        return None
-    return next((kind for kind, limit in _limits().items() if counts.get(keys[kind], 0) >= limit), None)
+    return next((kind for kind, (throttle, who) in _callers(request, username).items() if throttle.held(who)), None)
 
 
 def count_failure(request, username: str) -> None:
-    for key in _keys(request, username).values():
-        try:
-            if not cache.add(key, 1, WINDOW_S):
-                try:
-                    cache.incr(key)
-                except ValueError:  # expired between add and incr
-                    cache.add(key, 1, WINDOW_S)
-        except Exception:  # noqa: BLE001
-            logger.warning("Login throttle: the cache did not answer; a failed login went uncounted", exc_info=True)
+    for throttle, who in _callers(request, username).values():
+        throttle.hit(who)
 
 
 def clear_account(request, username: str) -> None:
-    try:
-        cache.delete(_keys(request, username)["account"])
-    except Exception:  # noqa: BLE001
-        logger.warning("Login throttle: the cache did not answer", exc_info=True)
+    ACCOUNTS.clear(username.strip().casefold())
 
 
 class ThrottledLogin:

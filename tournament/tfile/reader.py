@@ -25,7 +25,8 @@ from games.engine import replay
 from games.engine.log import reject_constant
 
 from ..domain.enums import SOLO_STATUSES, MatchStatus, Play, Progressive, System
-from ..domain.limits import MAX_INT, MAX_PLAYER_TEXT, MAX_ROUND, MAX_TOURNAMENT_NAME
+from ..domain.limits import MAX_INT, MAX_ROUND, MAX_TOURNAMENT_NAME
+from ..domain.names import NameFault, checked_text
 from ..domain.records import DEFAULT_SETTINGS, MatchRecord, PlayerRecord, RoundRecord, Settings, TournamentFile
 from ..domain.results import ScoreFault, check_scores
 from ..domain.game_logs import log_mismatch
@@ -163,7 +164,7 @@ def _half_points(value: Any, place: str, allowed: tuple[int, ...]) -> int:
 def _players(raw: Any) -> list[PlayerRecord]:
     if not isinstance(raw, list) or not raw:
         raise FileFault("players", "must be a non-empty list")
-    players, seen = [], set()
+    players, seen, addresses = [], set(), {}
     for index, item in enumerate(raw):
         place = f"players[{index}]"
         if not isinstance(item, dict):
@@ -177,16 +178,15 @@ def _players(raw: Any) -> list[PlayerRecord]:
         name = item.get("name")
         if not isinstance(name, str) or not name.strip():
             raise FileFault(f"{place}.name", "every player needs a name")
-        if len(name.strip()) > MAX_PLAYER_TEXT:
-            raise FileFault(f"{place}.name", f"is {len(name.strip())} characters long; at most {MAX_PLAYER_TEXT}")
+        name = _checked(name, f"{place}.name", "name")
         rating = item.get("rating")
         if rating is not None and not is_rating(rating):
             raise FileFault(f"{place}.rating", f"must be {RATING_RULE}, or null, not {show_json(rating)}")
         club = item.get("club")
         if club is not None and not isinstance(club, str):
             raise FileFault(f"{place}.club", "must be text or null")
-        if club is not None and len(club) > MAX_PLAYER_TEXT:
-            raise FileFault(f"{place}.club", f"is {len(club)} characters long; at most {MAX_PLAYER_TEXT}")
+        if club is not None:
+            club = _checked(club, f"{place}.club", "club", required=False)
         withdrawn = item.get("withdrawn_after_round")
         if withdrawn is not None and not _whole(withdrawn, 0, MAX_ROUND):
             raise FileFault(f"{place}.withdrawn_after_round",
@@ -205,9 +205,20 @@ def _players(raw: Any) -> list[PlayerRecord]:
         email = item.get("email")
         if email is not None and not (isinstance(email, str) and EMAIL.fullmatch(email)):
             raise FileFault(f"{place}.email", f"must be an email address or null, not {show_json(email)[:80]}")
-        players.append(PlayerRecord(player_id, name.strip(), index + 1, rating, club, withdrawn, joined, excused,
+        if email and addresses.setdefault(email.lower(), player_id) != player_id:  # one address, one player
+            raise FileFault(f"{place}.email", f"is also player {addresses[email.lower()]}'s: one address is one "
+                                              "player's")
+        players.append(PlayerRecord(player_id, name, index + 1, rating, club, withdrawn, joined, excused,
                                     email))
     return players
+
+
+def _checked(text: str, place: str, what: str, required: bool = True) -> str:
+    """A name or club under the site's names rule (`domain.names.checked_text`), normalised; else `FileFault`."""
+    try:
+        return checked_text(text, what, required)
+    except NameFault as fault:
+        raise FileFault(place, str(fault).rstrip(".")) from None
 
 
 def _excused_rounds(raw: Any, place: str) -> frozenset[int]:

@@ -178,7 +178,7 @@ def test_csv_import_names_the_bad_line_and_imports_nothing(event):
         "Line 3, rating: 'high' is not a rating: a rating is a whole number from 0 to 10,000, or empty."]
     # The service takes the rows the form has read, all or none.
     assert refusal(services.import_players, event, [("Zoë Ørsted", 1800, "Oslo"), (" ", None, "")]).message == (
-        "Every player needs a name.")
+        "Player 2 of the file: the name is empty.")
     assert event.players.count() == before
     added = services.import_players(event, PlayersCsvForm.parse("name,rating,club\nZoë Ørsted,1800,Oslo\nNo Rating,,\n"))
     assert [(p.name, p.rating, p.club) for p in added] == [("Zoë Ørsted", 1800, "Oslo"), ("No Rating", None, "")]
