@@ -87,9 +87,9 @@ def _env_site_url(name, default):
     return value.rstrip("/")
 
 
-# Where the printed QR codes and links point (tournament/serving/site_url.py): the pages and `manage.py print` agree.
-SITE_URL = _env_site_url("SITE_URL", "http://127.0.0.1:8000")
-# Unset, a development server (DEBUG) prints the address it is reached at instead (`PORT=8601 make run`).
+# Where printed QR codes, links and mailed links point (serving/site_url.py); unset, the address `make run` and
+# `make serve` run at (PORT), and a development server's (DEBUG) pages print the address they are reached at.
+SITE_URL = _env_site_url("SITE_URL", f"http://127.0.0.1:{_env_int('PORT', 8000)}")
 SITE_URL_GIVEN = bool(os.environ.get("SITE_URL", "").strip())
 
 # DJANGO_HTTPS=1: the site is reached over HTTPS only, through a proxy (nginx,
