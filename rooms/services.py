@@ -43,9 +43,10 @@ def now_ms() -> int:
 
 
 def draw_from_bag(bag: Sequence[int], count: int) -> list[int]:
-    """Tiles drawn from the bag (counted by kind), each by a cryptographic random choice at the moment of the draw."""
-    pool = [kind for kind, copies in enumerate(bag) for _ in range(copies)]
-    return _system_random.sample(pool, count)
+    """Tiles drawn from the bag (counted by kind), each by a cryptographic random choice at the moment of the draw.
+    Each tile of the bag is as likely as any other: `sample` with `counts` draws from the kinds as if each copy were
+    listed, without listing the bag's 120 tiles at every draw."""
+    return _system_random.sample(range(len(bag)), count, counts=bag)
 
 
 @dataclass(frozen=True)
@@ -61,41 +62,45 @@ class Answer:
 
 def open_room(match: Match, starts_at_ms: int | None = None, *, at_ms: int | None = None, draw=draw_from_bag) -> Room:
     """The match's room, opened once: each player's starting rack drawn; no clock runs before `starts_at_ms`."""
-    open_rooms([match], starts_at_ms, at_ms=at_ms, draw=draw)
+    open_rooms([(match.pk, [match.first.name, match.second.name])], match.round.tournament.clock_s, starts_at_ms,
+               at_ms=at_ms, draw=draw)
     return Room.objects.get(match=match)
 
 
 def open_rooms_of(sender=None, *, round, **kwargs) -> None:
-    """Every game of an online round gets its room, opened as the round is published (same transaction)."""
+    """Every game of an online round gets its room, opened as the round is published (same transaction).  The
+    games are read as ids and names only: a 500-player round's 250 matches are not built as models."""
     if round.play != "online":
         return
-    games = round.matches.filter(status="pending", second__isnull=False).select_related("first", "second")
-    open_rooms(list(games), int(round.starts_at.timestamp() * 1000), clock_s=round.tournament.clock_s)
+    games = round.matches.filter(status="pending", second__isnull=False).values_list(
+        "pk", "first__name", "second__name")
+    open_rooms([(pk, [first, second]) for pk, first, second in games], round.tournament.clock_s,
+               int(round.starts_at.timestamp() * 1000))
 
 
 @transaction.atomic
-def open_rooms(matches: Sequence[Match], starts_at_ms: int | None, *, at_ms: int | None = None, clock_s=None,
-               draw=draw_from_bag) -> None:
-    """Open the room of each match that has none: each player's starting rack drawn, no clock before
-    `starts_at_ms`.  Three statements for the whole round, whatever its size (a 500-player round's rooms open
-    in a fraction of a second): which rooms exist, the new rooms, their first events.  Nobody can be listening
-    to a room not yet committed, so no bell rings."""
-    opened = set(Room.objects.filter(match__in=matches).values_list("match_id", flat=True))
+def open_rooms(games: Sequence[tuple[int, list[str]]], clock_s: int, starts_at_ms: int | None, *,
+               at_ms: int | None = None, draw=draw_from_bag) -> None:
+    """Open the room of each game (its match's id, the players' names, first player first) that has none: each
+    player's starting rack drawn, no clock before `starts_at_ms`.  Three statements for the whole round, whatever
+    its size (a 500-player round's rooms open in a fraction of a second): which rooms exist, the new rooms, their
+    first events.  Nobody can be listening to a room not yet committed, so no bell rings."""
+    opened = set(Room.objects.filter(match_id__in=[pk for pk, _ in games]).values_list("match_id", flat=True))
     at_ms = now_ms() if at_ms is None else at_ms
     starts = max(at_ms, starts_at_ms or at_ms)
     tables, rooms = [], []
-    for match in matches:
-        if match.pk in opened:
+    for match_id, names in games:
+        if match_id in opened:
             continue
-        names = [match.first.name, match.second.name]
-        seconds = match.round.tournament.clock_s if clock_s is None else clock_s
-        table = Table.open(names, seconds, starts, at_ms, draw)
+        table = Table.open(names, clock_s, starts, at_ms, draw)
         tables.append(table)
-        rooms.append(Room(match=match, names=names, clock_s=seconds, opened_at_ms=at_ms, starts_at_ms=starts,
+        # By the match's id, not the match: a model set on a relation costs more than the room's own fields.
+        rooms.append(Room(match_id=match_id, names=names, clock_s=clock_s, opened_at_ms=at_ms, starts_at_ms=starts,
                           seq=len(table.new), wakes_at_ms=table.wakes_at(), paused=table.paused,
                           finished=table.finished))
     Room.objects.bulk_create(rooms)  # the ids come back: SQLite 3.35+ and PostgreSQL return them
-    RoomEvent.objects.bulk_create([RoomEvent(room=room, seq=seq, at_ms=event.at_ms, kind=event.kind, data=event.data)
+    RoomEvent.objects.bulk_create([RoomEvent(room_id=room.pk, seq=seq, at_ms=event.at_ms, kind=event.kind,
+                                             data=event.data)
                                    for room, table in zip(rooms, tables)
                                    for seq, event in enumerate(table.new, start=1)], batch_size=1000)
     for room, table in zip(rooms, tables):
