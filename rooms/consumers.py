@@ -39,7 +39,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import Error as DatabaseError
 from django.http import Http404
 
-from tournament.pages.player_link import Replaced
+from tournament.services.links import Replaced
 
 from . import frames, presence, services
 from .bell import group_name, link_group_name, rounds_group_name

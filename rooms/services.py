@@ -147,7 +147,7 @@ def peek(room: Room, seat: int | None = None, *, at_ms: int | None = None) -> An
     at_ms = now_ms() if at_ms is None else at_ms
     table = table_of(room)
     if room.wakes_at_ms is not None and room.wakes_at_ms <= at_ms:
-        table.settle(at_ms, _allowance(room))  # this copy holds events not stored: it is not kept
+        table.settle(at_ms, seat_allowances(room))  # this copy holds events not stored: it is not kept
     else:
         keep(room, table)
     return Answer(view(table, seat, room.seq, at_ms), applied=False)
@@ -156,11 +156,11 @@ def peek(room: Room, seat: int | None = None, *, at_ms: int | None = None) -> An
 @transaction.atomic
 def settle(room_id: int, seat: int | None = None, *, at_ms: int | None = None) -> Answer:
     at_ms = now_ms() if at_ms is None else at_ms
-    room = _locked(room_id)
+    room = lock_room(room_id)
     table = table_of(room)
-    table.settle(at_ms, _allowance(room))
+    table.settle(at_ms, seat_allowances(room))
     applied = bool(table.new)
-    _store(room, table)
+    store_new_events(room, table)
     return Answer(view(table, seat, room.seq, at_ms), applied=applied)
 
 
@@ -214,7 +214,7 @@ def holds_seat(room_id: int, seat: int, link: str) -> bool:
 @transaction.atomic
 def _move(room_id, seat, action, seq, client_id, tile, cells, link, at_ms, draw, *, fresh_id) -> Answer:
     at_ms = now_ms() if at_ms is None else at_ms
-    room = _locked(room_id)
+    room = lock_room(room_id)
     if link is not None and not holds_seat(room_id, seat, link):
         raise Refused("link-replaced", LINK_REPLACED)
     # A move sent twice carries the event it answered, which its first sending moved the room past: its client id
@@ -228,7 +228,7 @@ def _move(room_id, seat, action, seq, client_id, tile, cells, link, at_ms, draw,
     if seq != room.seq:
         raise Refused("stale", f"the game has moved on since event {seq} (it is at {room.seq}): look again")
     table = table_of(room)
-    allowance = _allowance(room)
+    allowance = seat_allowances(room)
     table.settle(at_ms, allowance)
     first_new = len(table.new)
     if action == "place":
@@ -238,7 +238,7 @@ def _move(room_id, seat, action, seq, client_id, tile, cells, link, at_ms, draw,
         table.swap(seat, at_ms, draw, allowance)
     else:
         table.end_turn(seat, at_ms, draw, allowance)
-    _store(room, table, client_id=client_id, client_from=first_new)
+    store_new_events(room, table, client_id=client_id, client_from=first_new)
     return Answer(view(table, seat, room.seq, at_ms))
 
 
@@ -252,7 +252,7 @@ def store_allowance(room_id: int, seat: int, allowance_ms: int) -> None:
     Room.objects.filter(pk=room_id).update(delays_ms=allowances)
 
 
-def _allowance(room: Room):
+def seat_allowances(room: Room):
     """Each seat's stored allowance, for the turns that start now (`Table` stores it in the turn's event)."""
     allowances = list(room.delays_ms)
     return lambda seat: allowance_of(allowances[seat]) if seat < len(allowances) else 0
@@ -270,9 +270,10 @@ def _placement(tile, cells):
 
 
 # -- storing -----------------------------------------------------------------------------------
+# Public: the arbiter's desk (rooms/arbiter.py) locks, settles and stores a room through these same three.
 
 
-def _locked(room_id: int) -> Room:
+def lock_room(room_id: int) -> Room:
     """The room, locked for this transaction: its match first, then the room itself, in the order a result entered
     on the result form takes them (the match, then its room: `end_rooms_of`), so that the two never wait for each
     other.  Two plain statements, only these two rows (a move's largest cost was building a locking query that
@@ -282,7 +283,7 @@ def _locked(room_id: int) -> Room:
     return Room.objects.select_for_update().get(pk=room_id)
 
 
-def _store(room: Room, table: Table, client_id: str = "", client_from: int = 0) -> None:
+def store_new_events(room: Room, table: Table, client_id: str = "", client_from: int = 0) -> None:
     """Append the table's new events, bring the room row up to date, and write the result of a game just over."""
     if not table.new:
         keep_after_commit(room, table)
