@@ -28,9 +28,9 @@ class Site:
     """No game room for the link for `waits` reads of its room, then a game, which the socket shows over; after
     it, the finished room says the tournament is finished."""
 
-    def __init__(self, waits: int):
+    def __init__(self, waits: int, sockets_refused: bool = False):
         self.waits, self.reads, self.handshakes, self.refused = waits, 0, 0, 0
-        self.played = False
+        self.played, self.sockets_refused = False, sockets_refused
 
     def urlopen(self, url, timeout=None):
         if url.endswith("/next.json"):
@@ -46,7 +46,7 @@ class Site:
 
     def connect(self, url, **options):
         self.handshakes += 1
-        if not self.has_room():
+        if not self.has_room() or self.sockets_refused:
             self.refused += 1
             raise InvalidStatus(SimpleNamespace(status_code=403))  # the socket refuses a link with no room
         self.played = True
@@ -93,3 +93,10 @@ def test_without_every_game_a_link_with_no_game_is_refused_at_once(site):
     with pytest.raises(CommandError) as refused:
         robot()
     assert "403" in str(refused.value) and site.handshakes == 1
+
+
+def test_a_socket_refused_while_the_room_shows_a_game_is_given_up_after_a_few_tries(site):
+    site.sockets_refused = True  # another site's origin, say: the room's JSON answers, its socket never does
+    with pytest.raises(CommandError):
+        robot("--every-game")
+    assert site.handshakes == play_random.HANDSHAKES_REFUSED

@@ -35,7 +35,8 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=None, help="the random moves' seed (the bag is the server's)")
         parser.add_argument("--timeout", type=float, default=7200.0, help="give up after this many seconds")
         parser.add_argument("--every-game", action="store_true",
-                            help="after each game, wait for the link's next one and play it too, until --timeout")
+                            help="wait for the link's game, play it, then each next one, until the tournament is "
+                                 "finished or --timeout")
 
     def handle(self, *args, link: str, pace: float, seed, timeout: float, every_game: bool, **options):
         socket_url = _socket_address(link)
@@ -43,7 +44,7 @@ class Command(BaseCommand):
         deadline = time.monotonic() + timeout
         if every_game:
             _check_link(link)
-        last = None
+        last, refused = None, 0
         while True:
             if every_game:
                 waited = _next_game(link, last, deadline)
@@ -53,9 +54,13 @@ class Command(BaseCommand):
             try:
                 state = self._one_game(link, socket_url, rng, pace, deadline)
             except NoGame:
-                if every_game:
-                    continue  # the room went between the read and the handshake (its round taken back): wait again
-                raise CommandError(f"the site refused the link (403: no game room for it yet): {link}") from None
+                refused += 1
+                if not every_game or refused >= HANDSHAKES_REFUSED:
+                    raise CommandError(f"the site refused the link's socket (403: no game room for it, or not this "
+                                       f"site's origin): {link}") from None
+                time.sleep(WAIT_S)  # the room went between the read and the handshake (its round taken back)
+                continue
+            refused = 0
             self.stdout.write(result_line(state))
             self.stdout.flush()
             if not every_game:
@@ -91,6 +96,8 @@ class NoGame(Exception):
 
 
 GAME, FINISHED, TIMED_OUT = "game", "finished", "timed out"
+WAIT_S = 3.0  # how often a robot waiting for its game reads the room
+HANDSHAKES_REFUSED = 5  # a socket refused this often in a row while the room's JSON shows a game: not a wait
 WAITED = {FINISHED: "the tournament is finished", TIMED_OUT: "no further game before --timeout"}
 
 
@@ -108,7 +115,7 @@ def _check_link(link: str) -> None:
         pass  # the server not up yet: the wait below asks again
 
 
-def _next_game(link: str, last: dict | None, deadline: float, every_s: float = 3.0) -> str:
+def _next_game(link: str, last: dict | None, deadline: float, every_s: float = WAIT_S) -> str:
     """Waits until the link's room (its JSON, `/p/TOKEN/room/`) is a game other than `last` not yet over for this
     player (GAME), the tournament is finished (FINISHED: the finished room's `next` says so), or the deadline
     (TIMED_OUT).  No game room yet (404: before round 1, a bye) or the last game still shown: ask again every
