@@ -20,7 +20,8 @@ from tournament.services.results import enter_result
 from .models import Room, RoomEvent
 from .referee import Refused, public_log
 from .messages import view
-from .services import Answer, _allowance, _locked, _store, now_ms, table_of
+from .services import Answer, now_ms, table_of
+from .services import lock_room as _locked, seat_allowances as _allowance, store_new_events as _store
 
 
 # -- pauses, and a result entered for a room still playing -------------------------------------

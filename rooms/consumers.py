@@ -39,7 +39,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.db import Error as DatabaseError
 from django.http import Http404
 
-from tournament.pages.player_link import Replaced
+from tournament.services.links import Replaced
 
 from . import frames, presence, services
 from .bell import group_name, link_group_name, rounds_group_name
@@ -75,7 +75,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         await handler(message)
 
     async def connect(self):
-        self.budget, self.round_trips, self.bad_frames = Budget(), RoundTrips(), 0
+        self.budget, self.round_trips = Budget(), RoundTrips()
         self.sent_seq = -1
         self.log_sent = 0  # how many of the log's events this browser has (each message carries only the rest)
         self.wake_task = self.ping_task = self.next_task = None
@@ -154,8 +154,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             content = frames.read(text_data, bytes_data)
         except BadFrame as bad:
             frames.warnings.warn("%s sent a frame that is not a message (%s)", self._who(), bad.code)
-            self.bad_frames += 1
-            if self.bad_frames > self.budget.burst:
+            if self.budget.bad_frame():
                 await self._close_for(bad.code, bad.message, frames.BAD_FRAMES)
             else:
                 await self.send_json({"type": "error", "error": {"code": bad.code, "message": bad.message}})

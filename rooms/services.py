@@ -43,9 +43,10 @@ def now_ms() -> int:
 
 
 def draw_from_bag(bag: Sequence[int], count: int) -> list[int]:
-    """Tiles drawn from the bag (counted by kind), each by a cryptographic random choice at the moment of the draw."""
-    pool = [kind for kind, copies in enumerate(bag) for _ in range(copies)]
-    return _system_random.sample(pool, count)
+    """Tiles drawn from the bag (counted by kind), each by a cryptographic random choice at the moment of the draw.
+    Each tile of the bag is as likely as any other: `sample` with `counts` draws from the kinds as if each copy were
+    listed, without listing the bag's 120 tiles at every draw."""
+    return _system_random.sample(range(len(bag)), count, counts=bag)
 
 
 @dataclass(frozen=True)
@@ -61,41 +62,45 @@ class Answer:
 
 def open_room(match: Match, starts_at_ms: int | None = None, *, at_ms: int | None = None, draw=draw_from_bag) -> Room:
     """The match's room, opened once: each player's starting rack drawn; no clock runs before `starts_at_ms`."""
-    open_rooms([match], starts_at_ms, at_ms=at_ms, draw=draw)
+    open_rooms([(match.pk, [match.first.name, match.second.name])], match.round.tournament.clock_s, starts_at_ms,
+               at_ms=at_ms, draw=draw)
     return Room.objects.get(match=match)
 
 
 def open_rooms_of(sender=None, *, round, **kwargs) -> None:
-    """Every game of an online round gets its room, opened as the round is published (same transaction)."""
+    """Every game of an online round gets its room, opened as the round is published (same transaction).  The
+    games are read as ids and names only: a 500-player round's 250 matches are not built as models."""
     if round.play != "online":
         return
-    games = round.matches.filter(status="pending", second__isnull=False).select_related("first", "second")
-    open_rooms(list(games), int(round.starts_at.timestamp() * 1000), clock_s=round.tournament.clock_s)
+    games = round.matches.filter(status="pending", second__isnull=False).values_list(
+        "pk", "first__name", "second__name")
+    open_rooms([(pk, [first, second]) for pk, first, second in games], round.tournament.clock_s,
+               int(round.starts_at.timestamp() * 1000))
 
 
 @transaction.atomic
-def open_rooms(matches: Sequence[Match], starts_at_ms: int | None, *, at_ms: int | None = None, clock_s=None,
-               draw=draw_from_bag) -> None:
-    """Open the room of each match that has none: each player's starting rack drawn, no clock before
-    `starts_at_ms`.  Three statements for the whole round, whatever its size (a 500-player round's rooms open
-    in a fraction of a second): which rooms exist, the new rooms, their first events.  Nobody can be listening
-    to a room not yet committed, so no bell rings."""
-    opened = set(Room.objects.filter(match__in=matches).values_list("match_id", flat=True))
+def open_rooms(games: Sequence[tuple[int, list[str]]], clock_s: int, starts_at_ms: int | None, *,
+               at_ms: int | None = None, draw=draw_from_bag) -> None:
+    """Open the room of each game (its match's id, the players' names, first player first) that has none: each
+    player's starting rack drawn, no clock before `starts_at_ms`.  Three statements for the whole round, whatever
+    its size (a 500-player round's rooms open in a fraction of a second): which rooms exist, the new rooms, their
+    first events.  Nobody can be listening to a room not yet committed, so no bell rings."""
+    opened = set(Room.objects.filter(match_id__in=[pk for pk, _ in games]).values_list("match_id", flat=True))
     at_ms = now_ms() if at_ms is None else at_ms
     starts = max(at_ms, starts_at_ms or at_ms)
     tables, rooms = [], []
-    for match in matches:
-        if match.pk in opened:
+    for match_id, names in games:
+        if match_id in opened:
             continue
-        names = [match.first.name, match.second.name]
-        seconds = match.round.tournament.clock_s if clock_s is None else clock_s
-        table = Table.open(names, seconds, starts, at_ms, draw)
+        table = Table.open(names, clock_s, starts, at_ms, draw)
         tables.append(table)
-        rooms.append(Room(match=match, names=names, clock_s=seconds, opened_at_ms=at_ms, starts_at_ms=starts,
+        # By the match's id, not the match: a model set on a relation costs more than the room's own fields.
+        rooms.append(Room(match_id=match_id, names=names, clock_s=clock_s, opened_at_ms=at_ms, starts_at_ms=starts,
                           seq=len(table.new), wakes_at_ms=table.wakes_at(), paused=table.paused,
                           finished=table.finished))
     Room.objects.bulk_create(rooms)  # the ids come back: SQLite 3.35+ and PostgreSQL return them
-    RoomEvent.objects.bulk_create([RoomEvent(room=room, seq=seq, at_ms=event.at_ms, kind=event.kind, data=event.data)
+    RoomEvent.objects.bulk_create([RoomEvent(room_id=room.pk, seq=seq, at_ms=event.at_ms, kind=event.kind,
+                                             data=event.data)
                                    for room, table in zip(rooms, tables)
                                    for seq, event in enumerate(table.new, start=1)], batch_size=1000)
     for room, table in zip(rooms, tables):
@@ -142,7 +147,7 @@ def peek(room: Room, seat: int | None = None, *, at_ms: int | None = None) -> An
     at_ms = now_ms() if at_ms is None else at_ms
     table = table_of(room)
     if room.wakes_at_ms is not None and room.wakes_at_ms <= at_ms:
-        table.settle(at_ms, _allowance(room))  # this copy holds events not stored: it is not kept
+        table.settle(at_ms, seat_allowances(room))  # this copy holds events not stored: it is not kept
     else:
         keep(room, table)
     return Answer(view(table, seat, room.seq, at_ms), applied=False)
@@ -151,11 +156,11 @@ def peek(room: Room, seat: int | None = None, *, at_ms: int | None = None) -> An
 @transaction.atomic
 def settle(room_id: int, seat: int | None = None, *, at_ms: int | None = None) -> Answer:
     at_ms = now_ms() if at_ms is None else at_ms
-    room = _locked(room_id)
+    room = lock_room(room_id)
     table = table_of(room)
-    table.settle(at_ms, _allowance(room))
+    table.settle(at_ms, seat_allowances(room))
     applied = bool(table.new)
-    _store(room, table)
+    store_new_events(room, table)
     return Answer(view(table, seat, room.seq, at_ms), applied=applied)
 
 
@@ -209,7 +214,7 @@ def holds_seat(room_id: int, seat: int, link: str) -> bool:
 @transaction.atomic
 def _move(room_id, seat, action, seq, client_id, tile, cells, link, at_ms, draw, *, fresh_id) -> Answer:
     at_ms = now_ms() if at_ms is None else at_ms
-    room = _locked(room_id)
+    room = lock_room(room_id)
     if link is not None and not holds_seat(room_id, seat, link):
         raise Refused("link-replaced", LINK_REPLACED)
     # A move sent twice carries the event it answered, which its first sending moved the room past: its client id
@@ -223,7 +228,7 @@ def _move(room_id, seat, action, seq, client_id, tile, cells, link, at_ms, draw,
     if seq != room.seq:
         raise Refused("stale", f"the game has moved on since event {seq} (it is at {room.seq}): look again")
     table = table_of(room)
-    allowance = _allowance(room)
+    allowance = seat_allowances(room)
     table.settle(at_ms, allowance)
     first_new = len(table.new)
     if action == "place":
@@ -233,7 +238,7 @@ def _move(room_id, seat, action, seq, client_id, tile, cells, link, at_ms, draw,
         table.swap(seat, at_ms, draw, allowance)
     else:
         table.end_turn(seat, at_ms, draw, allowance)
-    _store(room, table, client_id=client_id, client_from=first_new)
+    store_new_events(room, table, client_id=client_id, client_from=first_new)
     return Answer(view(table, seat, room.seq, at_ms))
 
 
@@ -247,7 +252,7 @@ def store_allowance(room_id: int, seat: int, allowance_ms: int) -> None:
     Room.objects.filter(pk=room_id).update(delays_ms=allowances)
 
 
-def _allowance(room: Room):
+def seat_allowances(room: Room):
     """Each seat's stored allowance, for the turns that start now (`Table` stores it in the turn's event)."""
     allowances = list(room.delays_ms)
     return lambda seat: allowance_of(allowances[seat]) if seat < len(allowances) else 0
@@ -265,9 +270,10 @@ def _placement(tile, cells):
 
 
 # -- storing -----------------------------------------------------------------------------------
+# Public: the arbiter's desk (rooms/arbiter.py) locks, settles and stores a room through these same three.
 
 
-def _locked(room_id: int) -> Room:
+def lock_room(room_id: int) -> Room:
     """The room, locked for this transaction: its match first, then the room itself, in the order a result entered
     on the result form takes them (the match, then its room: `end_rooms_of`), so that the two never wait for each
     other.  Two plain statements, only these two rows (a move's largest cost was building a locking query that
@@ -277,7 +283,7 @@ def _locked(room_id: int) -> Room:
     return Room.objects.select_for_update().get(pk=room_id)
 
 
-def _store(room: Room, table: Table, client_id: str = "", client_from: int = 0) -> None:
+def store_new_events(room: Room, table: Table, client_id: str = "", client_from: int = 0) -> None:
     """Append the table's new events, bring the room row up to date, and write the result of a game just over."""
     if not table.new:
         keep_after_commit(room, table)

@@ -27,7 +27,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from tournament.domain.values import whole_number
 from tournament.models import Match, Tournament
-from tournament.pages.player_link import Replaced, player_of_link, private_page
+from tournament.pages.player_link import private_page
+from tournament.services.links import Replaced, player_of_link
 
 from . import presence, services
 from .next_game import next_game

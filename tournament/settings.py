@@ -15,6 +15,8 @@ from urllib.parse import urlsplit
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from tournament.serving.socket_limits import MESSAGE_MAX_BYTES
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 TRUE_WORDS = {"1", "true", "yes", "on"}
@@ -85,9 +87,9 @@ def _env_site_url(name, default):
     return value.rstrip("/")
 
 
-# Where the printed QR codes and links point (tournament/serving/site_url.py): the pages and `manage.py print` agree.
-SITE_URL = _env_site_url("SITE_URL", "http://127.0.0.1:8000")
-# Unset, a development server (DEBUG) prints the address it is reached at instead (`PORT=8601 make run`).
+# Where printed QR codes, links and mailed links point (serving/site_url.py); unset, the address `make run` and
+# `make serve` run at (PORT), and a development server's (DEBUG) pages print the address they are reached at.
+SITE_URL = _env_site_url("SITE_URL", f"http://127.0.0.1:{_env_int('PORT', 8000)}")
 SITE_URL_GIVEN = bool(os.environ.get("SITE_URL", "").strip())
 
 # DJANGO_HTTPS=1: the site is reached over HTTPS only, through a proxy (nginx,
@@ -159,6 +161,8 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "tournament.wsgi.application"
 ASGI_APPLICATION = "tournament.asgi.application"
+# `make run`'s Daphne refuses a WebSocket message over the site's limit as it arrives (serving/socket_limits.py).
+DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE = DAPHNE_WEBSOCKET_MAX_FRAME_SIZE = MESSAGE_MAX_BYTES
 
 # SQLite file in the project folder unless DATABASE_URL says otherwise.  Connections close after each request
 # unless DJANGO_CONN_MAX_AGE keeps them (kept ones of the live-server threads would hold the test database open).
@@ -268,20 +272,18 @@ if REDIS_URL:
         )
     CACHES = {
         "default": {
-            # Django's own Redis backend, plus a copy in each process of the
-            # pages read (their keys never change meaning: tournament/serving/redis_cache.py).
+            # Django's own Redis backend, plus a copy in each process of the pages read (their keys never change
+            # meaning: tournament/serving/redis_cache.py).
             "BACKEND": "tournament.serving.redis_cache.RedisWithLocalCopies",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "ingenious",
-            # Unlike the memory cache below, Redis has no entry limit of its
-            # own: stale pages (unreachable once their version moves) leave
-            # after an hour; a page still current is rendered again at most
-            # hourly.  Give Redis a maxmemory too (README).
+            # Unlike the memory cache below, Redis has no entry limit of its own: stale pages (unreachable once
+            # their version moves) leave after an hour; a page still current is rendered again at most hourly.
+            # Give Redis a maxmemory too (README).
             "TIMEOUT": 3600,
             "OPTIONS": {
-                # A Redis that does not answer (stopped, hung) is a miss within
-                # 0.3 s, and is left alone for a second after: pages are
-                # rendered without it, never an error; /healthz says it.
+                # A Redis that does not answer (stopped, hung) is a miss within 0.3 s, and is left alone for a
+                # second after: pages are rendered without it, never an error; /healthz says it.
                 "socket_connect_timeout": 0.3,
                 "socket_timeout": 0.3,
                 "LOCAL_COPIES_OF": ["public-page:", "public-value:"],  # versioned keys tournament/serving/cache.py makes

@@ -21,7 +21,7 @@ PRODUCTION = {"DJANGO_DEBUG": "0", "DJANGO_SECRET_KEY": "k" * 10 + secrets.token
 
 def _ours(name: str) -> bool:
     return name.startswith("DJANGO_") and name != "DJANGO_SETTINGS_MODULE" or name in ("DATABASE_URL", "REDIS_URL",
-                                                                                       "SITE_URL")
+                                                                                       "SITE_URL", "PORT")
 
 
 @pytest.fixture
@@ -65,6 +65,12 @@ def test_a_value_that_cannot_be_read_stops_the_start_naming_the_variable(environ
 def test_the_printed_codes_address_is_the_site_url_without_a_final_slash(environment):
     assert environment()["SITE_URL"] == "http://127.0.0.1:8000"
     assert environment(SITE_URL="https://tm.example.org/ingenious/")["SITE_URL"] == "https://tm.example.org/ingenious"
+
+
+def test_without_site_url_the_links_point_at_the_port_the_server_runs_at(environment):
+    # `PORT=8901 make run`: the mails, written outside any request, carry port 8901, not the default's 8000.
+    assert environment(PORT="8901")["SITE_URL"] == "http://127.0.0.1:8901"
+    assert environment(PORT="8901", SITE_URL="https://tm.example.org")["SITE_URL"] == "https://tm.example.org"
 
 
 def test_an_unreadable_database_url_is_named_without_its_password(environment):

@@ -142,7 +142,7 @@ def test_the_live_boards_show_a_flag_due_without_locking_or_writing_anything(cli
     room.refresh_from_db()
     stored = (room.seq, RoomEvent.objects.filter(room=room).count())
     monkeypatch.setattr(services, "now_ms", lambda: START + 70_000)  # the second player's flag fell at 61 s, unstored
-    monkeypatch.setattr(services, "_locked", lambda room_id: pytest.fail("an anonymous read locked the room"))
+    monkeypatch.setattr(services, "lock_room", lambda room_id: pytest.fail("an anonymous read locked the room"))
     with CaptureQueriesContext(connection) as queries:
         row = live(client, tournament).json()["rows"][0]
     assert row["status"] == "finished" and row["flagged"] == [match.second.name] and row["clocks"] == ["0:59", "0:00"]

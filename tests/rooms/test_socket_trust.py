@@ -161,6 +161,29 @@ def test_malformed_frames_get_an_error_and_one_warning_line_not_a_dead_socket(ma
     assert not any(r.exc_info for r in caplog.records)
 
 
+def test_a_socket_is_closed_at_its_bad_frame_past_the_stated_count(match, monkeypatch):
+    # Frames a second apart on the budget's clock, so the budget of messages never refuses one: only the count of
+    # bad frames closes the socket.
+    seconds = iter(range(10_000))
+    monkeypatch.setattr(consumers, "Budget", lambda: frames.Budget(clock=lambda: float(next(seconds))))
+    slug = match.round.tournament.slug
+
+    async def scenario():
+        spectator = connect(f"/ws/t/{slug}/round/1/table/{match.table}/room/")
+        assert (await spectator.connect())[0]
+        await receive(spectator)
+        answers = []
+        for _ in range(frames.BAD_FRAMES_ANSWERED):
+            await spectator.send_to(text_data="[1, 2]")
+            answers.append((await receive(spectator))["type"])
+        await spectator.send_to(text_data="[1, 2]")
+        return answers, await closed_with(spectator)
+
+    answers, closed = async_to_sync(scenario)()
+    assert answers == ["error"] * 20
+    assert closed == ("bad-frame", frames.BAD_FRAMES)
+
+
 def test_a_flood_is_refused_without_a_database_read_then_closed(match, monkeypatch):
     looks = []
     real_look = services.look

@@ -3,11 +3,14 @@
 import io
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.utils.html import escape
 
 from tournament import services
 from tournament.models import AuditEntry, ExcusedAbsence, Match, Player, Round, Submission, Tournament
 from tournament.management.commands.demo import DEMO_NAME
+from tournament.organiser import access
 
 from tests.factories import make_event, matches, page_text, played_form, score_fields
 
@@ -476,17 +479,39 @@ def test_a_withdrawal_made_by_mistake_is_undone_and_audited(client, people, even
     assert client.post(f"/manage/{event.slug}/players/{fay.number}/reinstate/").status_code == 403
 
 
-def test_the_demo_organiser_is_not_staff_and_organises_the_demo_only(client, db):
-    """The demo's public password opened staff rights (creating tournaments) to anyone (issue 23, point 24)."""
-    from django.contrib.auth import get_user_model
-    from django.core.management import call_command
+NEW_TOURNAMENT = {"name": "Demo Club Night", "system": "swiss", "rounds_announced": 5, "bye_half_points": 2,
+                  "progressive": "sum", "clock_s": 600, "late_entry_half_points": 0}
 
+
+def test_on_one_s_own_machine_the_demo_organiser_creates_a_tournament(client, settings):
+    settings.DEBUG = True  # `make run`
+    call_command("demo", stdout=io.StringIO())
+    assert client.login(username="demo", password="demo")
+    assert 'href="/manage/new/"' in page_text(client.get("/manage/"))
+    created = client.post("/manage/new/", NEW_TOURNAMENT)
+    assert created.status_code == 302
+    assert list(Tournament.objects.get(name="Demo Club Night").organisers.values_list("username", flat=True)) == [
+        "demo"]
+
+
+def test_on_a_server_the_demo_organiser_organises_the_demo_only_and_the_page_says_who_creates(client, settings):
+    """With DEBUG off others may reach the site, and the demo's password is public: creating tournaments stays with
+    the staff (issue 23, point 24), and the list of tournaments says so, not only a refusal at the button."""
+    settings.DEBUG = False
     call_command("demo", stdout=io.StringIO())
     demo = get_user_model().objects.get(username="demo")
     assert not demo.is_staff and not demo.is_superuser
     tournament = Tournament.objects.get(name=DEMO_NAME)
     assert client.login(username="demo", password="demo")
-    assert client.get("/manage/").status_code == 200
+    listed = page_text(client.get("/manage/"))
+    assert 'href="/manage/new/"' not in listed and 'id="who-creates"' in listed
     assert client.get(f"/manage/{tournament.slug}/").status_code == 200
     assert client.get(f"/manage/{tournament.slug}/links/").status_code == 200
-    assert client.get("/manage/new/").status_code == 403
+    refused = client.post("/manage/new/", NEW_TOURNAMENT)
+    assert refused.status_code == 403 and not Tournament.objects.filter(name="Demo Club Night").exists()
+
+
+def test_the_words_saying_who_creates_tournaments(client, people, event):
+    client.force_login(people["arb"])
+    said = escape(access.WHO_CREATES)
+    assert said in page_text(client.get("/manage/")) and said in page_text(client.get("/manage/new/"))

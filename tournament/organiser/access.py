@@ -33,14 +33,24 @@ def has_any_role(user) -> bool:
     return user.is_superuser or user.is_staff or user.organised_tournaments.exists() or user.arbitrated_tournaments.exists()
 
 
+# Why a user may not create a tournament, on the list of tournaments and on the 403 of the page that would.
+WHO_CREATES = ("Only the site's staff create tournaments: ask one of them to create yours and name you its "
+               "organiser, or to make your account staff.")
+
+
+def may_create_tournaments(user) -> bool:
+    """Whether the user may create (or import) a tournament: the site's staff."""
+    return user.is_authenticated and user.is_active and user.is_staff
+
+
 def staff_required(view):
-    """Anonymous: to the login page; logged in but not staff: 403."""
+    """Anonymous: to the login page; logged in but not one who may create tournaments: 403 saying who may."""
 
     @wraps(view)
     @login_required
     def guarded(request, *args, **kwargs):
-        if not request.user.is_staff:
-            raise PermissionDenied("Only staff may create tournaments.")
+        if not may_create_tournaments(request.user):
+            raise PermissionDenied(WHO_CREATES)
         return view(request, *args, **kwargs)
 
     return guarded

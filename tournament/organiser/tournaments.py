@@ -27,8 +27,8 @@ from ..serving.site_url import sheet_addresses
 from ..pages.submitting import posted, refusal_shown
 from ..tfile import dumps
 from ..tfile.trf import to_trf
-from .access import (arbiter_required, has_any_role, organiser_required, refuse_unless_sees_player_links,
-                     sees_player_links, staff_required)
+from .access import (WHO_CREATES, arbiter_required, has_any_role, may_create_tournaments, organiser_required,
+                     refuse_unless_sees_player_links, sees_player_links, staff_required)
 
 
 @login_required
@@ -43,7 +43,10 @@ def index(request):
     # The site's record of deleted tournaments: their audit entries outlive them (superusers see it).
     deleted = AuditEntry.objects.filter(tournament__isnull=True, action="tournament deleted")[:100] \
         if user.is_superuser else []
-    return render(request, "tournament/manage/index.html", {"tournaments": tournaments, "deleted": deleted})
+    may_create = may_create_tournaments(user)
+    return render(request, "tournament/manage/index.html", {
+        "tournaments": tournaments, "deleted": deleted, "may_create": may_create,
+        "who_creates": "" if may_create else WHO_CREATES})
 
 
 @staff_required

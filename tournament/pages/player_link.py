@@ -26,32 +26,13 @@ from ..forms.absences import RequestExcuseForm
 from ..domain.values import whole_number
 from ..domain.schedule import finished
 from ..forms.results import DisputeForm, PlayerResultForm
-from ..models import ExcusedAbsence, Match, Player, RetiredLink, Round, Submission
+from ..models import ExcusedAbsence, Match, Round, Submission
+from ..services.links import Replaced, player_of_link
 from .following import followed, game_now
 from .public import final_places
 from ..records import record_of
 from ..records import player_labels
 from .submitting import refusal_shown
-
-
-class Replaced(Exception):
-    """The link was replaced (renewed): `private_page` answers with the site's own page, 410 Gone."""
-
-    def __init__(self, player: Player):
-        super().__init__(player.pk)
-        self.player = player
-
-
-def player_of_link(token: str) -> Player:
-    """The link's player; else `Replaced` for a renewed link, or a 404 for an address that never was one."""
-    player = Player.objects.select_related("tournament").filter(link_token=token).first()
-    if player is not None:
-        return player
-    retired = RetiredLink.objects.select_related("player__tournament").filter(
-        token_digest=RetiredLink.digest(token)).first()
-    if retired is not None:
-        raise Replaced(retired.player)
-    raise Http404("There is no such private link: check the address, or ask the organiser for yours.")
 
 
 def private_page(view):

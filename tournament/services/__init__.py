@@ -15,6 +15,7 @@ callers write `services.enter_result(...)` whichever module holds it:
 - `changes`: a published round taken back to a draft, a closed round reopened;
 - `absences`: excused absences, marked by the organiser or asked for through a private link and approved;
 - `roles`: organisers and arbiters, renewing a player's private link;
+- `links`: whose a private link is (`player_of_link`), or that it was replaced (imported from it by name);
 - `rounds`: generating, checking, editing, publishing, deleting and closing rounds;
 - `results`: checking and entering a match's result, and reading it back;
 - `submissions`: results the players send through their private links;

@@ -8,7 +8,8 @@ few thousand such cost a worker its file descriptors.  Here a request head
 within `HEAD_WITHIN_S` of the connection, or of its first byte on a connection
 kept alive (until then uvicorn's keep-alive timeout holds), or the connection
 is closed.  A request's body and an open WebSocket are not timed:
-once the head is in, uvicorn's own limits hold.
+once the head is in, uvicorn's own limits hold, but for a WebSocket message's
+size: the site's (tournament/serving/socket_limits.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ import asyncio
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn_worker import UvicornWorker
+
+from .socket_limits import MESSAGE_MAX_BYTES
 
 HEAD_WITHIN_S = 10.0
 
@@ -57,6 +60,8 @@ class TimedHeadH11Protocol(H11Protocol):
 
 
 class Worker(UvicornWorker):
-    """gunicorn's worker for `make serve`: uvicorn's, speaking HTTP through `TimedHeadH11Protocol`."""
+    """gunicorn's worker for `make serve`: uvicorn's, speaking HTTP through `TimedHeadH11Protocol`, and refusing a
+    WebSocket message over the site's limit as it arrives (uvicorn's own is 16 MiB, read whole before the
+    application could refuse it)."""
 
-    CONFIG_KWARGS = {**UvicornWorker.CONFIG_KWARGS, "http": TimedHeadH11Protocol}
+    CONFIG_KWARGS = {**UvicornWorker.CONFIG_KWARGS, "http": TimedHeadH11Protocol, "ws_max_size": MESSAGE_MAX_BYTES}

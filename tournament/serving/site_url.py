@@ -1,10 +1,13 @@
-"""Full addresses of the site's pages, from the `SITE_URL` setting: for what leaves the screen (QR codes, sheets).
+"""Full addresses of the site's pages, from the `SITE_URL` setting: for what leaves the screen (QR codes, sheets,
+mails).
 
 Built from the setting, not from the request, so that a sheet printed from
-the pages and the same sheet from `manage.py print` carry the same codes.
-One exception: a development server (DEBUG) with no `SITE_URL` set uses the
-address the page was asked at, so that `PORT=8601 make run` prints codes
-that open on port 8601, not the default's 8000.
+the pages and the same sheet from `manage.py print` carry the same codes, and
+a mail written outside any request (the timetable's, the outbox's) the same
+links.  Unset, the setting is the address the server runs at (`PORT=8601 make
+run`: port 8601; tournament/settings.py).  One exception: a development server
+(DEBUG) with no `SITE_URL` set uses the address the page was asked at, so that
+a page opened at `localhost:8601` prints codes that open there.
 """
 
 from __future__ import annotations

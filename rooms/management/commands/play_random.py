@@ -5,11 +5,13 @@ links page and `player_links` print it) as that player, as a browser does:
 over the room's WebSocket, answering the server's pings, each move answering
 the last event seen.  It plays random legal moves, each after about `--pace`
 seconds, until the game ends or this player's time runs out, and prints the
-game's result as the last line.  With `--every-game` it then waits for the
-link's next game (reading the room's JSON every few seconds, as a player
-leaving the page open would) and plays that too, a result line per game,
-until `--timeout`: one robot per player for a whole event.  Tests and the load
-tests drive rooms with it.  It needs no database: only the site's address.
+game's result as the last line.  With `--every-game` it waits for the link's
+game (reading the room's JSON every few seconds, as a player leaving the page
+open would), plays it, then waits for the next, a result line per game, until
+the tournament is finished (its last game's room says so) or `--timeout`: one
+robot per player for a whole event, started before round 1 is published or
+while the player has a bye as well as during a game.  Tests and the load tests
+drive rooms with it.  It needs no database: only the site's address.
 """
 
 from __future__ import annotations
@@ -33,21 +35,41 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=None, help="the random moves' seed (the bag is the server's)")
         parser.add_argument("--timeout", type=float, default=7200.0, help="give up after this many seconds")
         parser.add_argument("--every-game", action="store_true",
-                            help="after each game, wait for the link's next one and play it too, until --timeout")
+                            help="wait for the link's game, play it, then each next one, until the tournament is "
+                                 "finished or --timeout")
 
     def handle(self, *args, link: str, pace: float, seed, timeout: float, every_game: bool, **options):
         socket_url = _socket_address(link)
         rng = random.Random(seed)
         deadline = time.monotonic() + timeout
+        if every_game:
+            _check_link(link)
+        last, refused = None, 0
         while True:
-            state = self._one_game(link, socket_url, rng, pace, deadline)
+            if every_game:
+                waited = _next_game(link, last, deadline)
+                if waited != GAME:
+                    self.stderr.write(WAITED[waited])  # standard output stays the result lines
+                    return
+            try:
+                state = self._one_game(link, socket_url, rng, pace, deadline)
+            except NoGame:
+                refused += 1
+                if not every_game or refused >= HANDSHAKES_REFUSED:
+                    raise CommandError(f"the site refused the link's socket (403: no game room for it, or not this "
+                                       f"site's origin): {link}") from None
+                time.sleep(WAIT_S)  # the room went between the read and the handshake (its round taken back)
+                continue
+            refused = 0
             self.stdout.write(result_line(state))
             self.stdout.flush()
-            if not every_game or not _next_game(link, state, deadline):
+            if not every_game:
                 return
+            last = state
 
     def _one_game(self, link: str, socket_url: str, rng: random.Random, pace: float, deadline: float) -> dict:
-        """Plays the link's current game until it is over for this player; its last room message."""
+        """Plays the link's current game until it is over for this player; its last room message.  `NoGame` when
+        the handshake is refused because the link has no game room."""
         from websockets.exceptions import ConnectionClosed, InvalidStatus
         from websockets.sync.client import connect
 
@@ -59,6 +81,8 @@ class Command(BaseCommand):
                     if state is not None and _done(state):
                         break
             except InvalidStatus as refused:
+                if refused.response.status_code == 403 and state is None:
+                    raise NoGame() from None  # the room's socket refuses a link with no room (rooms.frames.NO_ROOM)
                 raise CommandError(f"the site refused the link ({refused.response.status_code}): {link}")
             except (ConnectionClosed, OSError, TimeoutError):
                 time.sleep(0.5)  # the server restarted or the network dropped: join again, as a browser does
@@ -67,29 +91,59 @@ class Command(BaseCommand):
         return state
 
 
-def _next_game(link: str, last: dict, deadline: float, every_s: float = 3.0) -> bool:
-    """Waits until the link's room (its JSON, `/p/TOKEN/room/`) is another game not yet over for this player:
-    True; False at the deadline.  No game yet (404) or the last one still shown: wait."""
+class NoGame(Exception):
+    """The link has no game room (yet): before round 1 is published, with a bye, or between rounds."""
+
+
+GAME, FINISHED, TIMED_OUT = "game", "finished", "timed out"
+WAIT_S = 3.0  # how often a robot waiting for its game reads the room
+HANDSHAKES_REFUSED = 5  # a socket refused this often in a row while the room's JSON shows a game: not a wait
+WAITED = {FINISHED: "the tournament is finished", TIMED_OUT: "no further game before --timeout"}
+
+
+def _check_link(link: str) -> None:
+    """A link the site does not know (404 from the private page's `next.json`) or has replaced (410) is refused
+    at once: only a known link's robot waits for its game."""
+    import urllib.error
+    import urllib.request
+
+    try:
+        urllib.request.urlopen(link.rstrip("/") + "/next.json", timeout=10).close()
+    except urllib.error.HTTPError as refused:
+        raise CommandError(f"the site refused the link ({refused.code}): {link}") from None
+    except OSError:
+        pass  # the server not up yet: the wait below asks again
+
+
+def _next_game(link: str, last: dict | None, deadline: float, every_s: float = WAIT_S) -> str:
+    """Waits until the link's room (its JSON, `/p/TOKEN/room/`) is a game other than `last` not yet over for this
+    player (GAME), the tournament is finished (FINISHED: the finished room's `next` says so), or the deadline
+    (TIMED_OUT).  No game room yet (404: before round 1, a bye) or the last game still shown: ask again every
+    `every_s`.  A replaced link (410) stops it with an error."""
     import urllib.error
     import urllib.request
 
     def game(message):
         return message["starts_at_ms"], tuple(message["players"])
 
-    while time.monotonic() + every_s < deadline:
-        time.sleep(every_s)
+    while True:
         try:
             with urllib.request.urlopen(link.rstrip("/") + "/room/", timeout=10) as answer:
                 message = json.load(answer)
         except urllib.error.HTTPError as refused:
             if refused.code == 410:
-                raise CommandError(f"the site refused the link ({refused.code}): {link}")
-            continue  # 404: no game room yet
+                raise CommandError(f"the site refused the link ({refused.code}): {link}") from None
+            message = None  # 404: no game room yet
         except (OSError, ValueError):
-            continue  # the server restarting: ask again
-        if game(message) != game(last) and not _done(message):
-            return True
-    return False
+            message = None  # the server restarting: ask again
+        if message is not None:
+            if not _done(message) and (last is None or game(message) != game(last)):
+                return GAME
+            if (message.get("next") or {}).get("state") == "finished":
+                return FINISHED
+        if time.monotonic() + every_s >= deadline:
+            return TIMED_OUT
+        time.sleep(every_s)
 
 
 def _socket_address(link: str) -> str:

@@ -4,12 +4,13 @@ A 24-player Swiss of 7 announced rounds: 4 rounds played, round 5 in
 progress with half its results in; about a third of the games have move
 logs.  Beside it, an online Swiss with its entry form open and the timetable on
 (docs/online-event.md): a few players entered by the form, their mails on the
-organiser's messages page.  Also an organiser account `demo` / `demo` and an arbiter account
-`arbiter` / `arbiter` (for trying the site out on your own machine only).
+organiser's messages page.  Also an organiser account `demo` / `demo` (one who may create tournaments too, with
+DEBUG on) and an arbiter account `arbiter` / `arbiter` (for trying the site out on your own machine only).
 """
 
 import random
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -51,9 +52,7 @@ class Command(BaseCommand):
         # Through the services like any import, so the audit shows how the demo came to be;
         # the command, not the demo account, is who did it.
         tournament = services.import_tournament(parse(demo_file()), user=None)
-        # Not staff: the organiser role is all the demo needs, and staff could create tournaments (and, with a
-        # public password, anyone could).
-        services.add_role(tournament, _account("demo"), "organiser")
+        services.add_role(tournament, _demo_organiser(), "organiser")
         services.add_role(tournament, _account("arbiter"), "arbiter")
         online = online_demo(_account("demo"))
         services.add_role(online, _account("arbiter"), "arbiter")
@@ -77,6 +76,17 @@ def online_demo(organiser) -> Tournament:
         token = signup.ask_to_enter(online, name=name, club=club, email=address, network="demo")
         signup.confirm(online, token)
     return online
+
+
+def _demo_organiser():
+    """The `demo` account: organiser of the demo's tournaments and, on one's own machine (DEBUG: `make run`), staff,
+    so that it may create a tournament as a new organiser would.  With DEBUG off (a server others reach) not staff:
+    its password is public, and anyone could create tournaments with it."""
+    demo = _account("demo")
+    if demo.is_staff != settings.DEBUG:
+        demo.is_staff = settings.DEBUG
+        demo.save(update_fields=["is_staff"])
+    return demo
 
 
 def _account(username: str, **defaults):
