@@ -10,6 +10,7 @@ Plain numbers, no imports: the pure cores read them too.
 """
 
 ENGINE_TWO_PLAYER_LOGS_PER_S = 2000  # bench_engine: two-player logs with clock readings replayed a second, one core
+ANALYSIS_GAME_S = {2: 1.0, 4: 3.0}  # bench_engine: CPU seconds, one core, to analyse the slowest whole game of this many players
 PAIRING_S = {1000: 2.0, 5000: 15.0}  # bench_pairing: CPU seconds to pair round 7 of a Swiss of this many players
 PAIRING_GENERATED_S = 15.0  # bench_pairing: the worst CPU seconds to pair round 7 of a generated 10,000-player history
 DRAFT_CHECK_S = 0.2  # draft_bench: seconds to check each draft of a 500-player Swiss round

@@ -73,13 +73,28 @@ def _board(area, starts, label: str, placed: dict, extra: list[str], extent: lis
     return "".join(parts)
 
 
-def board_svg(line: Timeline) -> str:
-    """The final board; each placed hex carries data-step so a script can step through the game."""
+def board_svg(line: Timeline, best: dict | None = None) -> str:
+    """The final board; each placed hex carries data-step so a script can step through the game.
+
+    `best` (the analysis: placement number -> the best candidate's tile and cells) adds, hidden, each placement's
+    best candidate as a dashed outline with its letters (`g.best`, `data-best` its placement), for the script to show.
+    """
     placed = {}
     for step in line.steps:
         for cell, letter in zip(step.cells, step.tile):
             placed[cell] = (letter, f' data-step="{step.number}"')
-    return _board(line.area, line.starts, "Ingenious board after the game", placed, [], [])
+    outlines = [_best_outline(number, tile, cells) for number, (tile, cells) in (best or {}).items()]
+    return _board(line.area, line.starts, "Ingenious board after the game", placed, outlines, [])
+
+
+def _best_outline(number: int, tile: str, cells) -> str:
+    hexes = []
+    for letter, (q, r) in zip(tile, cells):
+        x, y = _centre(q, r)
+        hexes.append(f'<polygon points="{_points(x, y)}" fill="{BY_LETTER[letter].hex}" fill-opacity="0.55" '
+                     f'stroke="#000" stroke-width="3" stroke-dasharray="5 3"/>'
+                     f'<text x="{x:.1f}" y="{y + 4:.1f}" fill="#000">{letter}</text>')
+    return f'<g class="best" data-best="{number}" visibility="hidden">{"".join(hexes)}</g>'
 
 
 def _where_drawn(scene: FaultScene, cell: tuple[int, int]) -> tuple[float, float]:

@@ -19,9 +19,10 @@ def check_log(request):
     return checked_page(request, form, None)
 
 
-def checked_page(request, form, text):
+def checked_page(request, form, text, replay_url: str = ""):
     """The checker's page with `form`, and the engine's report on `text` (a log's JSON text or bytes; None: no
-    report): for a log pasted or uploaded, and for a game's own log opened from its replay."""
+    report): for a log pasted or uploaded, and for a game's own log opened from its replay (`replay_url`: that
+    replay, where the game's analysis is)."""
     report = faulty = ending = players = None
     if text is not None:
         report = check_text(text)
@@ -37,5 +38,6 @@ def checked_page(request, form, text):
     return render(
         request,
         "games/check_log.html",
-        {"form": form, "report": report, "players": players, "faulty": faulty, "ending": ending},
+        {"form": form, "report": report, "players": players, "faulty": faulty, "ending": ending,
+         "replay_url": replay_url},
     )

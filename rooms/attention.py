@@ -1,4 +1,4 @@
-"""Which rooms need the arbiter, and why (docs/online-event.md, "Presence and attention"; issue 34, point 4).
+"""Which rooms need the arbiter, and why (docs/online-event.md, "Presence and attention").
 
 Pure: the desk gives each room's state at `at_ms` and gets the reasons to look at it, in words; the desk lists
 the rooms with a reason first.

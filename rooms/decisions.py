@@ -1,4 +1,4 @@
-"""Ending a game from the desk (issue 34, points 6 and 11): `GET/POST /manage/<slug>/round/<n>/rooms/<t>/decide/`.
+"""Ending a game from the desk with a reason: `GET/POST /manage/<slug>/round/<n>/rooms/<t>/decide/`.
 
 The form opens on the room as it stands (both players' scores and ran-out-of-time marks, the event number it was
 read at); "As it stands" decides on exactly that, "A win for X" gives X the game, "Save these scores" the scores as

@@ -1,4 +1,4 @@
-"""The arbiter's desk over a round's game rooms (docs/online-play.md, "The arbiter"; issue 27).
+"""The arbiter's desk over a round's game rooms (docs/online-play.md, "The arbiter").
 
 `GET  /manage/<slug>/round/<n>/rooms/`              every room of the round: status, clocks, lowest scores,
                                                     placements, whose turn, the result; Watch, decide, pause;
@@ -88,7 +88,7 @@ def desk_rows(round_: Round, *, at_ms: int | None = None, store_due: bool = True
                            if match.table in with_log else ""),
             "result_url": reverse("manage:match", args=[slug, match.pk]),
             "log_url": reverse("manage:room_log", args=[slug, number, match.table]),
-            # The arbiter's own (issue 34): each seat's connection, why the room needs the arbiter, the pause.
+            # The arbiter's own, never a player's: each seat's connection, why the room needs the arbiter, the pause.
             "presence": presence,
             "attention": needs(status=seen["status"], names=names, starts_at_ms=seen["starts_at_ms"],
                                presence=presence, on_turn=turn if seen["status"] == "playing" else None,

@@ -1,4 +1,4 @@
-"""The live boards of an online round, for everyone (docs/online-play.md: anyone may watch; issue 27, "Spectators").
+"""The live boards of an online round, for everyone (docs/online-play.md: anyone may watch, "Spectators").
 
 `GET /t/<slug>/round/<n>/live.json`  each room of the round: table, players, status, both clocks, each player's
                                      lowest score, placements, whose clock runs, flags, the result and the replay's

@@ -8,6 +8,8 @@ references, so a later change cannot alter what an entry says.
 
 from __future__ import annotations
 
+import re
+
 from games.colours import COLOURS
 
 from .models import AuditEntry, Match, Player, Tournament
@@ -56,6 +58,18 @@ def player_of(player: Player) -> dict:
 
 def match_subject(match: Match) -> str:
     return f"Round {match.round.number}, table {match.table}"
+
+
+_MATCH_SUBJECT = re.compile(r"Round (\d+), table (\d+)")
+
+
+def game_of(entry: AuditEntry) -> tuple[int, int] | None:
+    """The round and table of an entry that gave a match's result with a move log (the audit page links that game's
+    replay and analysis), else None.  Read back from `match_subject`'s words and `result_of`'s "log"."""
+    found = _MATCH_SUBJECT.fullmatch(entry.subject or "")
+    if found and isinstance(entry.after, dict) and entry.after.get("log") == "given":
+        return int(found[1]), int(found[2])
+    return None
 
 
 def scores_of(match: Match, scores, flagged) -> dict:

@@ -1,4 +1,4 @@
-"""The `checklog` command of `docs/command-line.md`, usable with or without Django."""
+"""The `checklog` and `analyse` commands of `docs/command-line.md`, usable with or without Django."""
 
 from __future__ import annotations
 
@@ -7,17 +7,21 @@ import json
 import sys
 from typing import IO
 
+from .analysis import REACH, Analysis, NotAnalysed, analyse_text
 from .log import Report, check_text
+
+
+def _read(path: str, stdin: IO[bytes] | None) -> bytes:
+    if path == "-":
+        return (stdin or sys.stdin.buffer).read()
+    with open(path, "rb") as handle:
+        return handle.read()
 
 
 def check_file(path: str, stdin: IO[bytes] | None = None) -> Report:
     """The checker report for one file (`-` is standard input); an unreadable file is `bad-format`."""
     try:
-        if path == "-":
-            data = (stdin or sys.stdin.buffer).read()
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read()
+        data = _read(path, stdin)
     except OSError as error:
         return Report.fault("bad-format", f"cannot read {path}: {error.strerror or error}")
     return check_text(data)
@@ -50,6 +54,45 @@ def run(paths: list[str], as_json: bool, out: IO[str], stdin: IO[bytes] | None =
         else:
             out.write(describe(path, report) + "\n")
     return 0 if all_valid else 1
+
+
+def analysis_words(analysis: Analysis) -> str:
+    """The analysis as a table in words: a line a placement, then a line a player."""
+    names = analysis.names
+    lines = [f"{' v '.join(names)} ({analysis.rules}): {len(analysis.positions)} placements. {REACH}"]
+    for p in analysis.positions:
+        bonus = " (bonus)" if p.bonus else ""
+        equals = f" (one of {p.best_count})" if p.best_count > 1 else ""
+        rank = f"best of {p.candidates}" if p.is_best else p.rank_words
+        lines.append(f"event {p.event}: {names[p.player]}{bonus} played {p.played.words}: {rank}; "
+                     f"best: {p.best.words}{equals}")
+    for name, figures in zip(names, analysis.players):
+        mean = "" if figures.mean_rank is None else f", mean rank {figures.mean_rank:.1f}"
+        lines.append(f"{name}: {figures.words}{mean}")
+    return "\n".join(lines) + "\n"
+
+
+def analyse_file(path: str, as_json: bool, out: IO[str], err: IO[str], stdin: IO[bytes] | None = None) -> int:
+    """Analyse one log and write the table in words or the JSON; 1, with the reason on `err`, when it is not analysed."""
+    try:
+        analysis = analyse_text(_read(path, stdin))
+    except OSError as error:
+        err.write(f"{path}: cannot read it: {error.strerror or error}\n")
+        return 1
+    except NotAnalysed as refused:
+        err.write(f"{path}: not analysed: {refused.message}\n")
+        return 1
+    out.write(json.dumps(analysis.to_json(), ensure_ascii=False) + "\n" if as_json else analysis_words(analysis))
+    return 0
+
+
+def analyse_main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="analyse", description="Analyse a finished game's move log: "
+                                     "each placement's rank among the candidates of the rack. " + REACH)
+    parser.add_argument("file", metavar="FILE", help="a log file, or - for standard input")
+    parser.add_argument("--json", action="store_true", help="the analysis as one JSON object")
+    args = parser.parse_args(argv)
+    return analyse_file(args.file, args.json, sys.stdout, sys.stderr)
 
 
 def main(argv: list[str]) -> int:

@@ -32,21 +32,23 @@ def raw_gain(board: Sequence[int], a: int, b: int, i0: int, i1: int, direction: 
     Each hex scores the unbroken lines of its own colour leaving it, the
     line towards its partner left out (spec, "Precise points": Gain).
     """
-    points_a = 0
-    for ray in SCORING_RAYS[i0][direction]:
-        for n in ray:
-            if board[n] != a:
-                break
-            points_a += 1
-    points_b = 0
-    for ray in SCORING_RAYS[i1][(direction + 3) % 6]:
-        for n in ray:
-            if board[n] != b:
-                break
-            points_b += 1
     points = [0, 0, 0, 0, 0, 0]
-    points[a] = points_a
-    points[b] += points_b
+    points[a] = hex_points(board, a, i0, direction)
+    points[b] += hex_points(board, b, i1, (direction + 3) % 6)
+    return points
+
+
+def hex_points(board: Sequence[int], colour: int, cell: int, partner: int) -> int:
+    """What one hex of `colour` laid on `cell` scores, its tile's other hex lying in direction `partner`.
+
+    Half of `raw_gain`; the analysis asks it once per cell pair and colour, then adds the halves of every tile.
+    """
+    points = 0
+    for ray in SCORING_RAYS[cell][partner]:
+        for n in ray:
+            if board[n] != colour:
+                break
+            points += 1
     return points
 
 

@@ -12,10 +12,12 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from .. import pdf, services
+from ..audit import game_of
 from ..domain.enums import System
 from ..domain.values import whole_number
 from ..forms.organiser import TournamentFileForm, TournamentForm
@@ -155,8 +157,13 @@ def audit_log(request, tournament):
     if number is not None:
         entries = entries.filter(subject__iregex=rf"(^|[^0-9a-z])round {number}([^0-9]|$)")
     query = urlencode({key: value for key, value in (("action", action), ("round", number)) if value})
+    page = Paginator(entries, 100).get_page(request.GET.get("page"))
+    page.object_list = list(page.object_list)
+    for entry in page.object_list:  # a result given with a move log links the game's replay and its analysis
+        game = game_of(entry)
+        entry.game_url = reverse("tournament:game", args=[tournament.slug, *game]) + "#analysis" if game else ""
     return render(request, "tournament/manage/audit.html", {
-        "tournament": tournament, "entries": Paginator(entries, 100).get_page(request.GET.get("page")),
+        "tournament": tournament, "entries": page,
         "actions": actions, "action": action, "round": number, "query": query})
 
 

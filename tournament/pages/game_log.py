@@ -1,5 +1,5 @@
 """A game's move log, once public (the game viewer shows it): downloaded as its `ingenious-log/1` JSON file, or
-opened in the log checker, already checked (issue 33, point 10)."""
+opened in the log checker, already checked, so anyone can verify a published result."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from games.forms import CheckLogForm
@@ -40,4 +41,5 @@ def download(request, slug, number, table):
 def check(request, slug, number, table):
     """The log checker with the match's move log pasted in and checked, as if an arbiter had pasted it."""
     text = _text(_log(slug, number, table))
-    return checked_page(request, CheckLogForm(initial={"text": text}), text)
+    replay = reverse("tournament:game", args=[slug, number, table]) + "#analysis"
+    return checked_page(request, CheckLogForm(initial={"text": text}), text, replay)

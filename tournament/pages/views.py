@@ -12,6 +12,7 @@ from scoring.report import StandingsReport, standings_report
 from scoring.standings import other_rounds
 from scoring.tables import STANDINGS_SORTS, StandingsTable
 
+from games.analysis_page import page_analysis
 from games.board_svg import board_svg
 from games.engine.clock import minutes
 from games.engine.timeline import timeline
@@ -189,6 +190,11 @@ def game(request, slug, number, table):
          "clock": None if s.clock_s is None else minutes(s.clock_s)}
         for s in line.steps
     ]
+    # The analysis of a finished game (cached by the log's digest); None for a game that did not finish.
+    analysis = page_analysis(log, names)
+    if analysis and analysis.steps:
+        for step, looked in zip(steps, analysis.steps):
+            step.update({key: looked[key] for key in ("rank", "is_best", "best", "best_count")})
     return render(
         request,
         "tournament/game.html",
@@ -199,7 +205,8 @@ def game(request, slug, number, table):
             "first": first,
             "second": second,
             "names": names,
-            "svg": board_svg(line),
+            "svg": board_svg(line, analysis.outlines if analysis else None),
+            "analysis": analysis,
             "steps": steps,
             "line": line,
             "clocked": any(step.clock_s is not None for step in line.steps),

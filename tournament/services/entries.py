@@ -154,7 +154,7 @@ def joining_round(tournament: Tournament) -> int:
     """The round a player entered now plays from: 1 before round 1 is paired, else the next round to pair.
 
     Refused while a round is a draft: that round was paired without the newcomer, who would sit it out with
-    nothing and no word (issue 16); in an all-play-all once round 1 is paired; and once the last announced round
+    nothing and no word; in an all-play-all once round 1 is paired; and once the last announced round
     is paired, when the newcomer would join a round the event does not have.
     """
     if not entries_closed(tournament):

@@ -1,4 +1,4 @@
-"""Path converters that refuse junk in an address in the URL resolver: a 404 before any query (issue 23, point 19).
+"""Path converters that refuse junk in an address in the URL resolver: a 404 before any query, so junk never costs a database read.
 
 `token` is a private link's token as the site makes them
 (`secrets.token_urlsafe`: URL-safe base64 letters); `number` a whole number

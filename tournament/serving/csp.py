@@ -1,4 +1,4 @@
-"""The Content-Security-Policy every response carries (issue 23, point 24).
+"""The Content-Security-Policy every response carries, so injected markup cannot run a script.
 
 Scripts come from the site's own static files only (tournament/static/,
 served by WhiteNoise): no page has an inline script or an `on...=` attribute,

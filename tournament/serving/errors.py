@@ -1,10 +1,11 @@
 """The site's own pages for a refused request (400, 413) and for a database that does not answer (503).
 
 Django's default for a form over the size limit is a bare "Bad Request
-(400)" (issue 23, point 21); this one says what was too large and what to do.
+(400)", which tells nobody what to fix; this one says what was too large and what to do.
 A database that does not answer (PostgreSQL down or restarting, SQLite's
 write lock held past its wait) was a 500 "Something went wrong on our side";
-it is a 503 saying the site is briefly unavailable (issue 23, point 24).
+it is a 503 saying the site is briefly unavailable and to try again shortly:
+nothing is lost by waiting.
 """
 
 from __future__ import annotations
