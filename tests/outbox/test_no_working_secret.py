@@ -19,7 +19,7 @@ from outbox import sender
 from outbox.models import Mail
 from signup import services as signup
 from signup.models import Entry
-from tests.factories import make_event, page_text
+from tests.factories import make_event
 from tournament import letters, services
 from tournament.models import Player
 
