@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
@@ -30,11 +30,15 @@ class Link:
     Able"), `url` what the addressee's mail holds."""
 
     label: str
-    url: str
+    url: str = field(repr=False)
 
     @property
     def masked(self) -> str:
         return f"[{self.label}]"
+
+    def __str__(self) -> str:
+        """A link put into a plain string by mistake (an f-string) shows its mask, never its address."""
+        return self.masked
 
 
 Text = str | Sequence[str | Link]

@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from outbox import sender
 from outbox.models import Mail
+from outbox.services import Link
 from signup import services as signup
 from signup.models import Entry
 from tests.factories import make_event
@@ -130,3 +131,9 @@ def test_a_message_sealed_before_the_key_was_rotated_is_still_sent(seeded, setti
     mail.refresh_from_db()
     assert mail.state == Mail.SENT
     assert f"/p/{mail.player.link_token}/" in sent_mail.outbox[-1].body
+
+
+def test_a_link_written_into_plain_text_by_mistake_shows_only_its_mask():
+    link = Link("private link of Ann Able", "https://tm.example.org/p/secret-token/")
+    assert f"open {link}" == "open [private link of Ann Able]"
+    assert "secret-token" not in repr(link)
