@@ -1,4 +1,6 @@
-"""The sender's thread: one per server process, started with the rooms' sweep (`rooms.sweeper.start`).
+"""The sender's thread: one per server process, started by the outbox's own `start` as the process starts (the
+site's wiring calls it: tournament/serving/threads.py), beside the rooms' sweep but not by it, so the outbox runs
+without the game rooms.
 
 Every server process runs one, so `make run` needs no extra process and `make serve`'s workers (restarted by
 gunicorn when one dies) each send; they share the outbox safely (`sender.claim`).  It sends every `EVERY_S`
@@ -16,6 +18,7 @@ from .services import wakeup
 
 logger = logging.getLogger("outbox.worker")
 
+ENABLED = True  # the test process turns it off (tests/conftest.py): tests call `sender.deliver_due` themselves
 EVERY_S = 2.0
 _started = threading.Lock()
 _thread: threading.Thread | None = None
@@ -24,6 +27,8 @@ _thread: threading.Thread | None = None
 def start() -> None:
     """Start this process's sender, once."""
     global _thread
+    if not ENABLED:
+        return
     with _started:
         if _thread is not None and _thread.is_alive():
             return

@@ -60,6 +60,21 @@ HICCUP = "the server did not answer in time: your move is sent again"
 NEXT_LOOK_S = 20  # a finished room's seat looks for its next game this often, in case a round's bell was lost
 
 
+def background(coroutine) -> asyncio.Task:
+    """A task of the socket's own (a ping, a look, the after-game loop), its end always read: a browser that went
+    while it was sending (the game over, the page closed: an `OSError` such as the server's `ClientDisconnected`)
+    is no error, and anything else is logged once here rather than as asyncio's "exception was never retrieved"."""
+    task = asyncio.ensure_future(coroutine)
+    task.add_done_callback(_read_end)
+    return task
+
+
+def _read_end(task: asyncio.Task) -> None:
+    if task.cancelled() or task.exception() is None or isinstance(task.exception(), OSError):
+        return
+    logger.warning("a room socket's task failed", exc_info=task.exception())
+
+
 class RoomConsumer(AsyncJsonWebsocketConsumer):
     room_id: int
     seat: int | None
@@ -107,7 +122,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         if self.seat is not None:
             self.heard_ms = services.now_ms()
             self.counted = await self._presence(presence.arrived, self.heard_ms)
-            self.ping_task = asyncio.ensure_future(self._ping())
+            self.ping_task = background(self._ping())
         watchers().add(self)
 
     def _find(self) -> tuple[int, int | None, str | None, int | None, int]:
@@ -242,11 +257,11 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
 
     def link_gone(self) -> None:
         """The process's check found this seat's link renewed (its group message was lost): close."""
-        asyncio.ensure_future(self.link_replaced({}))
+        background(self.link_replaced({}))
 
     def room_gone(self) -> None:
         """The room is no longer stored (its round was taken back): the page opens the player's game again."""
-        asyncio.ensure_future(self._close_for("room-gone", "this game was taken back by the arbiter",
+        background(self._close_for("room-gone", "this game was taken back by the arbiter",
                                               frames.ROOM_GONE))
 
     async def _presence(self, heard, at_ms: int) -> bool:
@@ -261,7 +276,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
 
     def catch_up(self) -> None:
         """The room has moved on past what this socket was sent, and its bell did not come (`Watchers`): look."""
-        asyncio.ensure_future(self._send_view(quietly=True))
+        background(self._send_view(quietly=True))
 
     async def _send_view(self, quietly: bool = False) -> bool:
         """The room as it stands, to this browser; False when the database did not answer (then, unless `quietly`
@@ -293,7 +308,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         self._schedule_wake(message)
         if message.get("status") == "finished" and self.seat is not None and not self.after_game:
             self.after_game = True
-            self.next_task = asyncio.ensure_future(self._after_game())
+            self.next_task = background(self._after_game())
 
     # -- after the game: the player's next game (docs/online-event.md, The timetable) --------------------------
 
@@ -332,7 +347,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             self.wake_task = None
         due = message.get("wakes_at_ms")
         if due is not None:
-            self.wake_task = asyncio.ensure_future(self._wake(max(0, due - services.now_ms()) / 1000 + 0.05))
+            self.wake_task = background(self._wake(max(0, due - services.now_ms()) / 1000 + 0.05))
 
     async def _wake(self, delay_s):
         await asyncio.sleep(delay_s)

@@ -2,7 +2,7 @@
 
 It runs inside each server process (a daemon thread started as the worker
 starts, or by the first request where the server does not say when it
-starts: `StartsSweeperAsgi`), so there is no extra process to start.  Several
+starts: tournament/serving/threads.py), so there is no extra process to start.  Several
 processes and instances sweep at once safely: each room is settled under its
 own row lock, and a room another process has settled has nothing left to do
 (its `wakes_at_ms` has moved on), so no event is ever written twice.
@@ -35,10 +35,6 @@ def start() -> None:
             return
         _thread = threading.Thread(target=_run, name="rooms-sweeper", daemon=True)
         _thread.start()
-    # The outbox's sender runs beside it, in its own thread: a slow mail server must not hold up a flag.
-    from outbox import worker
-
-    worker.start()
 
 
 def _run() -> None:
@@ -56,43 +52,3 @@ def _run() -> None:
             timetable.sweep()
         except Exception:  # noqa: BLE001 - a database hiccup must not end the sweep: try again next second
             logger.warning("the rooms' sweep failed; trying again", exc_info=True)
-
-
-class StartsSweeper:
-    """Wraps the site's WSGI application: the first request starts the process's sweep."""
-
-    def __init__(self, application):
-        self.application = application
-
-    def __call__(self, environ, start_response):
-        start()
-        return self.application(environ, start_response)
-
-
-class StartsSweeperAsgi:
-    """The same for the ASGI application (an explicit three-argument callable, as ASGI 3 servers expect).  Under
-    a server that speaks ASGI's lifespan protocol (`make serve`'s uvicorn workers) the sweep starts as the worker
-    starts, before any request: a restarted instance nobody visits still lets flags fall, runs the timetable and
-    sends the outbox's mail.  Daphne (`make run`) does not: there the first request or socket starts it."""
-
-    def __init__(self, application):
-        self.application = application
-
-    async def __call__(self, scope, receive, send):
-        if scope["type"] == "lifespan":
-            return await _lifespan(receive, send)
-        start()
-        return await self.application(scope, receive, send)
-
-
-async def _lifespan(receive, send) -> None:
-    """ASGI's lifespan protocol: the sweep started at start-up; nothing to do at shut-down (its threads are
-    daemons, and every write they make is a transaction of its own)."""
-    while True:
-        message = await receive()
-        if message["type"] == "lifespan.startup":
-            start()
-            await send({"type": "lifespan.startup.complete"})
-        elif message["type"] == "lifespan.shutdown":
-            await send({"type": "lifespan.shutdown.complete"})
-            return

@@ -13,11 +13,14 @@ from django.core.cache import cache
 
 
 def pytest_configure(config):
-    """No sweep thread in the test process: tests call `rooms.services.sweep` themselves, on a fake clock.
-    (The servers that tests start as child processes sweep as in production.)"""
+    """No sweep thread nor mail sender in the test process: tests call `rooms.services.sweep` and
+    `outbox.sender.deliver_due` themselves, on a fake clock.  (The servers that tests start as child processes sweep
+    and send as in production.)"""
+    from outbox import worker
     from rooms import sweeper
 
     sweeper.ENABLED = False
+    worker.ENABLED = False
 
 
 @pytest.fixture(autouse=True)

@@ -19,13 +19,16 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from rooms.routing import websocket_urlpatterns  # noqa: E402
-from rooms.sweeper import StartsSweeperAsgi  # noqa: E402
+from outbox import worker  # noqa: E402
+from rooms import sweeper  # noqa: E402
 from tournament.serving.pages_in_threads import PagesInThreads  # noqa: E402
+from tournament.serving.threads import StartsThreadsAsgi  # noqa: E402
 from tournament.serving.websocket_origin import SameOrigin  # noqa: E402
 
-# The first request or socket starts this process's sweep of the game rooms (rooms/sweeper.py).
-application = StartsSweeperAsgi(ProtocolTypeRouter({
+# The worker's start-up (or the first request or socket) starts this process's sweep of the game rooms and its
+# mail sender, each in its own thread (tournament/serving/threads.py).
+application = StartsThreadsAsgi(ProtocolTypeRouter({
     "http": PagesInThreads(django_application, settings.PAGE_THREADS),
     # A page of another site may not open a room's socket in a visitor's name (scheme, host and port compared).
     "websocket": SameOrigin(URLRouter(websocket_urlpatterns)),
-}))
+}), starters=(sweeper.start, worker.start))

@@ -58,8 +58,9 @@ ONE_TOURNAMENT = {
     "listing": ("listing/", tournaments.listing),
     "delete": ("delete/", tournaments.delete),
     "entries": ("entries/", signup.entries),  # the public entry form: open or closed, entries waiting
-    "messages": ("messages/", mail_pages.messages_page),
-    "timetable": ("timetable/", timetable.timetable_action),  # stop it, or "Go on"  # every mail of the tournament, and the arbiter's own
+    "messages": ("messages/", mail_pages.messages_page),  # every mail of the tournament, and the arbiter's own
+    "send_again": ("messages/<number:pk>/again/", mail_pages.send_again),  # a failed message, queued again
+    "timetable": ("timetable/", timetable.timetable_action),  # stop it, or "Go on"
 }
 
 urlpatterns = [

@@ -9,11 +9,14 @@ from aiosmtpd.controller import Controller
 
 
 class MailServer:
-    """Accepts mail, or refuses each recipient with `refuse` ("451 4.3.0 busy", "550 5.1.1 no such mailbox")."""
+    """Accepts mail, or refuses each recipient with `refuse` ("451 4.3.0 busy", "550 5.1.1 no such mailbox"), or
+    refuses the message once read with `refuse_data` (keeping its text in `refused`, so a test sees every try)."""
 
     def __init__(self):
         self.refuse: str | None = None
+        self.refuse_data: str | None = None
         self.received: list[tuple[str, str]] = []  # (recipient, message text)
+        self.refused: list[str] = []  # the texts of messages refused after their data
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         if self.refuse:
@@ -23,6 +26,9 @@ class MailServer:
 
     async def handle_DATA(self, server, session, envelope):
         text = envelope.content.decode("utf-8", "replace")
+        if self.refuse_data:
+            self.refused.append(text)
+            return self.refuse_data
         self.received.extend((to, text) for to in envelope.rcpt_tos)
         return "250 Message accepted"
 

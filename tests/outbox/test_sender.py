@@ -6,13 +6,14 @@ from __future__ import annotations
 import threading
 import uuid
 from datetime import timedelta
+from email import message_from_string
 
 import pytest
 from django.db import connection
 from django.utils import timezone
 
 from outbox import sender
-from outbox.models import Mail
+from outbox.models import Attempt, Mail, site_domain
 from outbox.services import queue
 
 pytestmark = pytest.mark.django_db
@@ -120,6 +121,70 @@ def test_a_lapsed_claim_is_taken_over_and_its_old_holder_sends_it_no_more(smtp):
     assert mail.state == Mail.SENT
     sender.deliver(stale, "dead-sender", now)  # the old holder wakes up and goes on with what it had claimed
     assert len(smtp.server.received) == 1
+
+
+def test_an_old_holder_that_wakes_after_another_took_the_mail_sends_and_writes_nothing(smtp):
+    mail = _queue()
+    now = timezone.now()
+    stale = sender.claim("dead-sender", now, 10)  # a sender that stops (a long pause) holding the message
+    later = now + timedelta(seconds=sender.LEASE_S + 1)
+    taken = sender.claim("new-sender", later, 10)  # its lease lapsed: another sender holds it, not sent yet
+    assert [m.pk for m in taken] == [mail.pk]
+    held = Mail.objects.values().get(pk=mail.pk)
+    sender.deliver(stale, "dead-sender", later)  # the old holder wakes up and goes on with what it had claimed
+    assert smtp.server.received == []
+    assert Mail.objects.values().get(pk=mail.pk) == held  # not even its lease renewed
+    assert not Attempt.objects.exists()
+    sender.deliver(taken, "new-sender", later)
+    assert len(smtp.server.received) == 1
+
+
+def test_every_try_of_a_mail_carries_one_message_id_on_the_sites_domain(smtp, settings):
+    settings.SITE_URL = "https://tm.example.net"
+    mail = _queue()
+    smtp.server.refuse_data = "451 4.3.0 Try again later"
+    start = timezone.now()
+    sender.deliver_due(now=start)
+    smtp.server.refuse_data = None
+    sender.deliver_due(now=start + timedelta(seconds=sender.FIRST_WAIT_S))
+    mail.refresh_from_db()
+    assert mail.state == Mail.SENT
+    ids = [message_from_string(text)["Message-ID"] for text in [*smtp.server.refused, smtp.server.to(mail.to)[0]]]
+    assert len(ids) == 2 and ids[0] == ids[1]
+    assert ids[0].endswith("@tm.example.net>")
+
+
+def test_the_sites_domain_is_its_named_host(settings):
+    settings.SITE_URL = "http://127.0.0.1:8000"
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost", ".tm.example.org"]
+    assert site_domain() == "tm.example.org"  # an address names no site: the first named host
+    settings.SITE_URL = "https://Tournaments.Example.COM/"
+    assert site_domain() == "tournaments.example.com"
+
+
+def test_each_try_is_recorded_with_its_time_and_the_servers_answer(smtp):
+    mail = _queue()
+    smtp.server.refuse = "451 4.3.0 Mailbox busy"
+    start = timezone.now()
+    sender.deliver_due(now=start)
+    smtp.server.refuse = None
+    sender.deliver_due(now=start + timedelta(seconds=sender.FIRST_WAIT_S))
+    tries = list(mail.tries.values_list("outcome", "answer"))
+    assert tries == [(Attempt.Outcome.LATER, "451 4.3.0 Mailbox busy"), (Attempt.Outcome.SENT, "accepted")]
+
+
+@pytest.mark.parametrize("subject, to", [("Your entry\nBcc: everyone@example.org", "ann@example.org"),
+                                         ("Your entry", "ann@" + "a" * 70 + ".org")],
+                         ids=["a subject with a newline", "an address the backend cannot encode"])
+def test_a_message_the_backend_will_not_write_fails_at_once_with_the_reason(smtp, subject, to):
+    mail = _queue(to=to, subject=subject)
+    start = timezone.now()
+    sender.deliver_due(now=start)
+    mail.refresh_from_db()
+    assert (mail.state, mail.attempts) == (Mail.FAILED, 1)
+    assert mail.answer.startswith("not sent:") and "mail server" not in mail.answer
+    assert sender.deliver_due(now=start + timedelta(hours=1)) == 0  # never tried again
+    assert smtp.server.received == []
 
 
 def test_without_a_mail_server_messages_are_kept_and_printed(settings, capsys):

@@ -71,5 +71,29 @@ def test_an_entrys_confirmation_link_is_redacted_and_the_entry_form_left_alone()
     assert redact("POST /t/mso-open/enter/ HTTP/1.1") == "POST /t/mso-open/enter/ HTTP/1.1"
 
 
+@pytest.mark.parametrize("line", [
+    f'  File "/srv/app/p/{TOKEN}.py", line 3, in home',
+    f"ModuleNotFoundError: No module named 'lib/p/{TOKEN}'",
+    f"/usr/lib/python3/dist-packages/p/{TOKEN}/views.py",
+    f"/srv/app/t/x/enter/{TOKEN}.py",
+])
+def test_a_file_path_in_a_traceback_keeps_its_module_names(line):
+    assert redact(line) == line
+
+
+def test_a_rooms_socket_and_an_address_with_a_port_are_redacted():
+    assert redact(f"WebSocket /ws/p/{TOKEN}/room/ [127.0.0.1:5]") == "WebSocket /ws/p/[private]/room/ [127.0.0.1:5]"
+    assert redact(f"see http://127.0.0.1:8000/p/{TOKEN}/\n") == "see http://127.0.0.1:8000/p/[private]/\n"
+    assert redact(f"'/p/{TOKEN}/'") == "'/p/[private]/'"
+
+
 def test_other_addresses_are_left_alone():
     assert redact("GET /t/mso-open/players/3/ HTTP/1.1") == "GET /t/mso-open/players/3/ HTTP/1.1"
+
+
+def test_a_refusal_is_logged_in_one_line_without_a_traceback(client, stderr_log, django_user_model):
+    client.force_login(django_user_model.objects.create_user("stranger"))
+    assert client.get("/manage/new/").status_code == 403  # not staff: may not create a tournament
+    logged = stderr_log.getvalue()
+    assert "WARNING django.request [GET /manage/new/ user=stranger] Forbidden" in logged
+    assert "Traceback" not in logged

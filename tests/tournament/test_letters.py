@@ -7,6 +7,7 @@ from datetime import datetime, timezone
 import pytest
 
 from outbox.models import Mail
+from outbox.services import text_to_send
 from tests.factories import make_event
 from tournament import letters, services
 from tournament.models import Match
@@ -32,7 +33,7 @@ def published():
 def test_each_paired_player_is_mailed_their_game_and_the_bye_its_vp(published):
     game = Match.objects.get(round=published, status=Match.PENDING)
     bye = Match.objects.get(round=published, status=Match.BYE)
-    first = Mail.objects.get(kind=Mail.Kind.GAME, player=game.first).body
+    first = text_to_send(Mail.objects.get(kind=Mail.Kind.GAME, player=game.first))
     assert f"you play {game.second.name} at table {game.table}, moving first" in first
     assert "The clocks start Saturday 10 July 2027, 14:00 (Europe/London)." in first
     assert f"/p/{game.first.link_token}/play/" in first

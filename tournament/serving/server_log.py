@@ -13,32 +13,41 @@ from __future__ import annotations
 import logging
 import re
 
-# /p/<token>... as a path, a full address or a Referer; the token is whatever
-# stands in that segment (a mistyped one may be a near miss of a real one).
-PRIVATE_LINK = re.compile(r"/p/[^/?#\s\"']+")
-REDACTED = "/p/[private]"
+# The site's /p/<token>... (and its room's socket, /ws/p/<token>/room/) as a path, a full address or a Referer:
+# only at the site's root, where a path starts (the line's start, after a space, a quote or a bracket) or right
+# after a host, so a file path with a folder named `p` in a traceback keeps its module's name.  The token is
+# whatever stands in that segment (a mistyped one may be a near miss of a real one).
+SITE_PATH_START = r"(^|[^\w.~%+/-]|//[\w.-]+(?::\d+)?|//\[[\w:.]+\](?::\d+)?)"
+PRIVATE_LINK = re.compile(SITE_PATH_START + r"((?:/ws)?/p/)[^/?#\s\"']+", re.MULTILINE)
 # An entry's confirmation link (/t/<slug>/enter/<token>/) enters whoever opens it first: as secret, until used.
-CONFIRMATION_LINK = re.compile(r"/enter/[^/?#\s\"']+")
+CONFIRMATION_LINK = re.compile(SITE_PATH_START + r"(/t/[^/?#\s\"']+/enter/)[^/?#\s\"']+", re.MULTILINE)
 
 
 def redact(text: str) -> str:
     """The text with every private-link and confirmation-link token replaced by `[private]`."""
     if "/p/" in text:  # tests first, cheap: the access log calls this on every request
-        text = PRIVATE_LINK.sub(REDACTED, text)
+        text = PRIVATE_LINK.sub(r"\1\2[private]", text)
     if "/enter/" in text:
-        text = CONFIRMATION_LINK.sub("/enter/[private]", text)
+        text = CONFIRMATION_LINK.sub(r"\1\2[private]", text)
     return text
 
 
 class RequestContextFilter(logging.Filter):
-    """Adds `request_method`, `request_path` and `request_user` to every record; redacts links in the message.
+    """Adds `request_method`, `request_path` and `request_user` to every record; redacts links in the message;
+    drops the traceback of a refusal.
 
     Django's `django.request` logger passes the request along with each 4xx
     and 5xx it logs; other records get "-".  Attached to a handler, it sees
-    every record that handler writes, from any logger.
+    every record that handler writes, from any logger.  A 4xx (a 403 for a
+    page the user may not see, a 404) is the site answering as it should:
+    Django logs a 403 with the exception's whole traceback, which tells
+    nothing and buries the real errors, so its one line is kept and the
+    traceback dropped.
     """
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if 400 <= (getattr(record, "status_code", None) or 0) < 500:
+            record.exc_info = record.exc_text = None
         request = getattr(record, "request", None)
         record.request_method = getattr(request, "method", None) or "-"
         record.request_path = redact(getattr(request, "path", None) or "-")

@@ -4,8 +4,10 @@ A 24-player Swiss of 7 announced rounds: 4 rounds played, round 5 in
 progress with half its results in; about a third of the games have move
 logs.  Beside it, an online Swiss with its entry form open and the timetable on
 (docs/online-event.md): a few players entered by the form, their mails on the
-organiser's messages page.  Also an organiser account `demo` / `demo` (one who may create tournaments too, with
-DEBUG on) and an arbiter account `arbiter` / `arbiter` (for trying the site out on your own machine only).
+organiser's messages page, never sent, whatever the mail settings (their
+addresses are made up, and a real mailbox may sit at one).  Also an organiser account `demo` / `demo` (one who
+may create tournaments too, with DEBUG on) and an arbiter account `arbiter` / `arbiter` (for trying the site out
+on your own machine only).
 """
 
 import random
@@ -15,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from outbox.services import never_mail
 from tournament import services
 from tournament.models import Tournament
 from tournament.tfile.simulate import simulate
@@ -64,15 +67,17 @@ class Command(BaseCommand):
 
 def online_demo(organiser) -> Tournament:
     """An online Swiss, timetable on (a 5-minute break), its entry form open: players entered as the form enters
-    them (confirmation and link mails in the outbox, shown on the messages page, printed to the console)."""
+    them (confirmation and link mails in the outbox, shown on the messages page as the demo's, never sent: each
+    made-up address is marked so before its first mail, and so stays for the rounds' mails to come)."""
     from signup import services as signup
 
     online = services.create_tournament(ONLINE_NAME, None, system=Tournament.SWISS, rounds_announced=5,
                                         clock_s=600, play="online", auto=True, round_break_s=300)
     services.add_role(online, organiser, "organiser")
     online = services.update_settings(online, entries="open", entries_max=64)
-    for name, club in ONLINE_ENTRANTS:
-        address = f"{name.split()[0].lower()}@example.org"
+    addresses = [f"{name.split()[0].lower()}@example.org" for name, _ in ONLINE_ENTRANTS]
+    never_mail(addresses)
+    for (name, club), address in zip(ONLINE_ENTRANTS, addresses):
         token = signup.ask_to_enter(online, name=name, club=club, email=address, network="demo")
         signup.confirm(online, token)
     return online
