@@ -24,7 +24,6 @@ from tournament import services as event
 from tournament.models import Player, Round
 from tournament.pages.following import game_now
 from tournament.records import player_labels
-from tournament.services.timetable import come_back_round
 
 from .messages import NEXT_GAME
 from .models import Room
@@ -52,7 +51,7 @@ def next_game(room_id: int, seat: int, now_ms: int) -> dict:
         open_rounds = tournament.rounds.exclude(status=Round.COMPLETE).exists()
         facts.update(state="last" if open_rounds else "finished", round=round_.number)
     elif player.withdrawn_after_round is not None:
-        facts.update(state="withdrawn", may_come_back=_may_come_back(tournament))
+        facts.update(state="withdrawn", may_come_back=event.may_come_back(player))
     elif tournament.auto and not tournament.timetable_stopped and not tournament.rounds.filter(
             status=Round.DRAFT).exists():
         facts.update(state="waiting", break_s=tournament.round_break_s)
@@ -68,7 +67,7 @@ def _published(player: Player, latest: Round) -> dict:
     match = shown.match
     if match is None:
         return {"state": "none", "round": latest.number, "words": event.no_game_reason(player),
-                "may_come_back": player.withdrawn_after_round is not None and _may_come_back(player.tournament)}
+                "may_come_back": event.may_come_back(player)}
     opponent = match.second if match.first_id == player.pk else match.first
     facts = {"state": "paired", "round": latest.number, "table": match.table,
              "opponent": player_labels(player.tournament).get(opponent.pk, opponent.name),
@@ -78,8 +77,3 @@ def _published(player: Player, latest: Round) -> dict:
     if facts["online"]:
         facts["play_url"] = reverse("room_play", args=[player.link_token])
     return facts
-
-
-def _may_come_back(tournament) -> bool:
-    """Whether a round is left to come back to with "I'm back" (`timetable.come_back`'s own test)."""
-    return come_back_round(tournament) <= tournament.rounds_announced

@@ -21,7 +21,6 @@ from django.views.decorators.http import require_GET, require_POST
 from scoring.report import standings_report
 
 from .. import services
-from ..services import timetable
 from ..forms.absences import RequestExcuseForm
 from ..domain.values import whole_number
 from ..domain.schedule import finished
@@ -152,7 +151,8 @@ def _page(request, player, *, form=None, dispute_form=None, own_form=None, excus
         "starts_in": shown.countdown(),
         "start": shown.start_words(),
         "version": shown.version,
-        "rounds_left": timetable.come_back_round(player.tournament) <= player.tournament.rounds_announced,
+        "may_come_back": services.may_come_back(player),
+        "withdrawn": services.withdrawn_words(player),
     }, status=status))
 
 
@@ -270,7 +270,7 @@ def withdraw_me(request, token):
     """The player withdraws from the next round not yet paired on (docs/online-event.md, Entries)."""
     player = player_of_link(token)
     with refusal_shown(request):
-        last = timetable.withdraw_myself(player)
+        last = services.withdraw_myself(player)
         messages.success(request, f"You are withdrawn: round {last} is your last." if last else
                          "You are withdrawn before playing any round.")
     return _private(redirect("player_link", token))
@@ -282,6 +282,6 @@ def back(request, token):
     """"I'm back": a withdrawn player is paired again from the next round not yet paired."""
     player = player_of_link(token)
     with refusal_shown(request):
-        round_number = timetable.come_back(player)
+        round_number = services.come_back(player)
         messages.success(request, f"Welcome back: you are paired again from round {round_number}.")
     return _private(redirect("player_link", token))
