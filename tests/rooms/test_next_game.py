@@ -58,7 +58,7 @@ def test_the_finished_room_is_told_the_next_game_when_the_timetable_publishes_it
         assert (room["type"], room["status"]) == ("room", "finished")
         before = await next_message(seat)
         await sync_to_async(finish_table_two)(event)
-        assert await sync_to_async(timetable.advance)(event.pk) == "round 2 published"
+        assert await sync_to_async(timetable.advance)(event.pk) == "round 1 closed; round 2 published"
         published = await next_message(seat)  # rung: nothing asked
         assert (await receive(spectator))["type"] == "room"
         assert await spectator.receive_nothing(timeout=0.5)  # a spectator is never told a player's game
@@ -91,7 +91,7 @@ def test_a_round_taken_back_or_moved_corrects_the_next_game_shown():
     event, first = online_event(rounds=3)
     player = first.first
     finish_table_two(event)
-    assert timetable.advance(event.pk) == "round 2 published"
+    assert timetable.advance(event.pk) == "round 1 closed; round 2 published"
     two = event.rounds.get(number=2)
 
     async def scenario():
