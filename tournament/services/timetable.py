@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from django.db import transaction
 from django.db.models import Max
@@ -255,11 +256,14 @@ def go_on(tournament: Tournament, user=None, now=None) -> str:
     return done or next_words(tournament, now)
 
 
-def local(moment: datetime, tournament: Tournament) -> datetime:
-    """A time in the tournament's zone (its `time_zone`, else the site's)."""
-    from zoneinfo import ZoneInfo
+def zone_of(tournament: Tournament):
+    """The tournament's time zone: its `time_zone`, else the site's (docs/online-event.md, Times)."""
+    return ZoneInfo(tournament.time_zone) if tournament.time_zone else timezone.get_default_timezone()
 
-    return timezone.localtime(moment, ZoneInfo(tournament.time_zone) if tournament.time_zone else None)
+
+def local(moment: datetime, tournament: Tournament) -> datetime:
+    """A time in the tournament's zone."""
+    return timezone.localtime(moment, zone_of(tournament))
 
 
 def clock_words(moment: datetime, tournament: Tournament) -> str:
