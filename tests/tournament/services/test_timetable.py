@@ -197,6 +197,6 @@ def test_two_processes_advancing_at_once_publish_the_next_round_once(organiser):
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(answers, key=str) == [None, "round 2 published"]
+    assert sorted(answers, key=str) == [None, "round 1 closed; round 2 published"]
     assert list(tournament.rounds.order_by("number").values_list("status", flat=True)) == [Round.COMPLETE,
                                                                                           Round.PUBLISHED]

@@ -221,3 +221,51 @@ def test_on_postgresql_the_round_closed_by_advance_is_locked_after_the_tournamen
         timetable.advance(event.pk)
     locked = [q["sql"] for q in queries.captured_queries if "FOR UPDATE" in q["sql"]]
     assert Tournament._meta.db_table in locked[0] and Round._meta.db_table in locked[1]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="writers in threads at once: PostgreSQL (SQLite takes "
+                                                                "them in turn)")
+def test_presses_while_the_timetable_pairs_wait_their_turn_and_are_answered(organiser):
+    """The round's matches take a key-share lock on each paired player's row: a press that locked the player and
+    then waited for the tournament deadlocked with the timetable holding the tournament (the old order)."""
+    import threading
+
+    event = make_event("Race", [f"Player {n}" for n in range(1, 13)], organiser=organiser, system="swiss",
+                       rounds_announced=3, play="online", auto=True, round_break_s=0)
+    services.publish_round(services.generate_round(event))
+    finish_round(event)
+    players = list(event.players.order_by("seed"))
+    start, faults, answers = threading.Barrier(len(players) + 1), [], []
+
+    def press(player):
+        try:
+            start.wait()
+            for _ in range(3):
+                try:
+                    services.withdraw_myself(player)
+                    services.come_back(player)
+                except services.Refused:
+                    pass
+        except Exception as fault:  # noqa: BLE001 - a deadlock or any error is the failure
+            faults.append(fault)
+        finally:
+            connection.close()
+
+    def advance():
+        try:
+            start.wait()
+            answers.append(timetable.advance(event.pk))
+        except Exception as fault:  # noqa: BLE001
+            faults.append(fault)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=press, args=(p,)) for p in players] + [threading.Thread(target=advance)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert faults == []
+    assert answers == ["round 1 closed; round 2 published"]
+    assert event.rounds.filter(status=Round.PUBLISHED).count() == 1
