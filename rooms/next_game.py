@@ -9,9 +9,10 @@ Read from the database on each ask (the database is the authority; the bell of `
   game;
 - `none`: a later round is published without a game for them: why, in the private page's words
   (`services.no_game_reason`: a bye, excused, withdrawn...), and whether "I'm back" may still bring them back;
-- `withdrawn`: no later round yet, and they are withdrawn: whether "I'm back" may still bring them back;
-- `waiting`: the timetable runs: the next round is paired when the last game of this one ends, and starts
-  `break_s` after it;
+- `withdrawn`: no later round yet, and they are withdrawn (`words`: "withdrawn after missing round 2" when they
+  lost it by absence): whether "I'm back" may still bring them back;
+- `waiting`: the timetable runs: the next round starts `break_s` after the last game of this one ends, and once
+  that game has ended, at `starts_at_ms` (it is paired `round_lead_s` before);
 - `organiser`: the timetable is off or stopped, or a round is being paired by hand: the organiser publishes it;
 - `last`: this was the last round, some game of it still going on; `finished`: the tournament is finished.
 """
@@ -24,6 +25,7 @@ from tournament import services as event
 from tournament.models import Player, Round
 from tournament.pages.following import game_now
 from tournament.records import player_labels
+from tournament.services import timetable
 
 from .messages import NEXT_GAME
 from .models import Room
@@ -51,10 +53,14 @@ def next_game(room_id: int, seat: int, now_ms: int) -> dict:
         open_rounds = tournament.rounds.exclude(status=Round.COMPLETE).exists()
         facts.update(state="last" if open_rounds else "finished", round=round_.number)
     elif player.withdrawn_after_round is not None:
-        facts.update(state="withdrawn", may_come_back=event.may_come_back(player))
+        facts.update(state="withdrawn", may_come_back=event.may_come_back(player),
+                     words=f"{event.withdrawn_words(player)}: you are not paired in the rounds to come.")
     elif tournament.auto and not tournament.timetable_stopped and not tournament.rounds.filter(
             status=Round.DRAFT).exists():
         facts.update(state="waiting", break_s=tournament.round_break_s)
+        step = timetable.plan(tournament)
+        if step.step == "pair" and step.number == round_.number + 1:  # the break: the next round's start is known
+            facts["starts_at_ms"] = int(step.starts_at.timestamp() * 1000)
     else:
         facts.update(state="organiser")
     return {field: facts[field] for field in NEXT_GAME if field in facts}
