@@ -15,12 +15,15 @@ import functools
 from django.contrib import messages
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.timesince import timeuntil
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring.report import standings_report
 
 from .. import services
+from ..services import timetable
 from ..forms.absences import RequestExcuseForm
 from ..domain.values import whole_number
 from ..domain.schedule import finished
@@ -153,7 +156,19 @@ def _page(request, player, *, form=None, dispute_form=None, own_form=None, excus
         "version": shown.version,
         "may_come_back": services.may_come_back(player),
         "withdrawn": services.withdrawn_words(player),
+        "event_start": event_start(player.tournament) if match is None else None,
     }, status=status))
+
+
+def event_start(tournament) -> dict | None:
+    """Before round 1 is published, when the event's start is set and to come: when it starts, to the second in
+    the tournament's zone, and its countdown (docs/online-event.md, "Round 1 by the timetable too")."""
+    now = timezone.now()
+    if tournament.starts_at is None or tournament.starts_at <= now or tournament.rounds.exclude(
+            status=Round.DRAFT).exists():
+        return None
+    return {"time": timetable.clock_words(tournament.starts_at, tournament), "words": timeuntil(tournament.starts_at, now),
+            "starts_ms": int(tournament.starts_at.timestamp() * 1000), "now_ms": int(now.timestamp() * 1000)}
 
 
 @private_page
