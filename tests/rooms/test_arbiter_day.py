@@ -170,6 +170,25 @@ def test_the_start_moved_before_any_clock_the_rooms_follow_and_the_audit_says_so
         assert message["status"] == "playing" and message["clocks_ms"][1] == 600_000
 
 
+def test_a_start_moved_into_the_past_is_read_as_now_as_publishing_reads_it(online, people):
+    tournament, round_ = online
+    tournament_services.publish_round(round_, starts_at=timezone.now() + timedelta(minutes=30))
+    before = timezone.now()
+    tournament_services.move_start(round_, before - timedelta(minutes=5), user=people["org"])
+    round_.refresh_from_db()
+    assert before <= round_.starts_at <= timezone.now()  # now, not five minutes ago
+    assert {room.starts_at_ms for room in Room.objects.filter(match__round=round_)} == {
+        int(round_.starts_at.timestamp() * 1000)}
+
+
+def test_a_round_published_with_a_past_start_starts_now(online):
+    tournament, round_ = online
+    before = timezone.now()
+    tournament_services.publish_round(round_, starts_at=before - timedelta(minutes=5))
+    round_.refresh_from_db()
+    assert before <= round_.starts_at <= timezone.now()
+
+
 def test_the_start_of_a_round_whose_clocks_run_cannot_be_moved(online, people):
     tournament, round_ = online
     tournament_services.publish_round(round_)  # now
