@@ -25,6 +25,7 @@ from zoneinfo import ZoneInfo
 
 from django.db import transaction
 from django.db.models import Max
+from django.urls import reverse
 from django.utils import timezone
 
 from .. import audit, letters
@@ -32,6 +33,7 @@ from ..domain.schedule import finished
 from ..domain.timetable import lead_of
 from ..models import Match, Player, Round, Tournament
 from ..records import record_of
+from ..serving.site_url import absolute
 from .players import PLAY, locked, withdraw
 from .refused import Refused
 from .rounds import close_round, generate_round, publish_round
@@ -218,8 +220,9 @@ def stop(tournament: Tournament, why: str, actor=TIMETABLE) -> bool:
     tournament.timetable_stopped = why[:300]
     tournament.save(update_fields=["timetable_stopped"])
     audit.record(tournament, actor, "timetable stopped", why[:200])
+    dashboard = absolute(reverse("manage:dashboard", args=[tournament.slug]))
     letters.to_organisers(tournament, "the timetable stopped", f"The timetable of {tournament.name} stopped:\n\n"
-                          f"{why}\n\nPress \"Go on\" on the dashboard once it can go on.\n")
+                          f"{why}\n\nPress \"Go on\" on the dashboard once it can go on:\n\n{dashboard}\n")
     return True
 
 
