@@ -189,9 +189,9 @@ def absent_lost(match: Match) -> list[str]:
     no-show) in an event the timetable runs: each absent player is withdrawn after this round at once, and told so
     (their page, their finished room, a message), so no opponent is paired against an empty seat; "I'm back"
     before the next round is published undoes it.  Their names.  In the result's transaction."""
-    tournament = match.round.tournament
-    if not tournament.auto or match.status != Match.FORFEIT:
-        return []
+    tournament, number = match.round.tournament, match.round.number
+    if not tournament.auto or match.status != Match.FORFEIT or number >= tournament.rounds_announced:
+        return []  # the last round: no round to come to withdraw them from
     names = []
     for player in (match.first, match.second):
         if player is None or match.forfeit_winner_id == player.pk:
@@ -199,8 +199,14 @@ def absent_lost(match: Match) -> list[str]:
         player = locked(player)
         if player.withdrawn_after_round is not None:
             continue
-        withdraw(player, match.round.number, TIMETABLE, pending=PLAY)
-        letters.withdrawn_as_absent(player, match.round.number)
+        try:
+            with transaction.atomic():
+                withdraw(player, number, TIMETABLE, pending=PLAY)
+        except Refused as why:  # the result stands whatever: an arbiter sees the player on the dashboard
+            logger.warning("%s lost round %s by absence and could not be withdrawn: %s", player.name, number,
+                           why.message)
+            continue
+        letters.withdrawn_as_absent(player, number)
         names.append(player.name)
     return names
 

@@ -270,3 +270,11 @@ def test_presses_while_the_timetable_pairs_wait_their_turn_and_are_answered(orga
     assert faults == []
     assert answers == ["round 1 closed; round 2 published"]
     assert event.rounds.filter(status=Round.PUBLISHED).count() == 1
+
+
+def test_absent_in_the_last_round_nobody_is_withdrawn_from_rounds_that_do_not_exist(organiser):
+    event = make_event("Short", ["Ann Able", "Ben Baker"], organiser=organiser, system="swiss", rounds_announced=1,
+                       play="online", auto=True, publish_round_one=True)
+    finish_round(event, forfeits=["Ben Baker"])
+    assert Player.objects.get(name="Ben Baker").withdrawn_after_round is None
+    assert not Mail.objects.filter(kind=Mail.Kind.NOTICE).exists()
