@@ -88,6 +88,7 @@ def timetable_said(tournament: Tournament) -> dict:
         return {}
     last = timetable.last_done(tournament)
     return {"timetable_next": timetable.next_words(tournament),
+            "event_starts": timetable.clock_words(tournament.starts_at, tournament) if tournament.starts_at else "",
             "timetable_last": "" if last is None else
             f"{last.action}{f' ({last.subject})' if last.subject else ''} at {timetable.clock_words(last.at, tournament)}"}
 
