@@ -83,3 +83,15 @@ def test_the_event_start_is_typed_in_the_tournaments_time_zone(org_client, event
     event = Tournament.objects.get(pk=event.pk)
     tokyo = timezone.localtime(event.starts_at, ZoneInfo("Asia/Tokyo"))
     assert (tokyo.hour, tokyo.minute, event.round_lead_s) == (9, 0, 30)
+
+
+def test_in_a_break_the_public_round_and_standings_pages_count_down_to_the_next_round(client, event):
+    services.update_settings(event, round_break_s=300)
+    finish_round(event)
+    timetable.advance(event.pk)  # round 1 closed; round 2 starts 300 s after its last game
+    starts = max(m.entered_at for m in event.rounds.get(number=1).matches.all()) + timedelta(seconds=300)
+    for page in (reverse("tournament:round", args=[event.slug, 1]), reverse("tournament:standings", args=[event.slug])):
+        text = page_text(client.get(page))
+        assert 'id="next-round"' in text and f'data-starts-ms="{int(starts.timestamp() * 1000)}"' in text
+    timetable.advance(event.pk, starts - timedelta(seconds=60))  # published: no break to count down any more
+    assert 'id="next-round"' not in page_text(client.get(reverse("tournament:standings", args=[event.slug])))
