@@ -284,12 +284,6 @@ def move_rooms_start(sender=None, *, round, starts_at, **kwargs) -> None:
 
 def close_rooms_of(sender=None, *, round, **kwargs) -> None:
     """The round was taken back to a draft: its rooms close (deleted with their events), so that publishing it
-    again opens new rooms with full clocks from the new start.  Refused when a clock of it has started."""
-    at_ms = now_ms()
-    rooms = list(Room.objects.select_for_update(of=("self",)).filter(match__round=round).select_related("match"))
-    started = sorted(room.match.table for room in rooms if room.starts_at_ms <= at_ms or room.finished)
-    if started:
-        tables = ", ".join(str(table) for table in started)
-        raise ResultRefused(f"Round {round.number} cannot be taken back: the clocks have started (table"
-                            f"{'s' if len(started) > 1 else ''} {tables}). End a game by decision instead.")
-    Room.objects.filter(pk__in=[room.pk for room in rooms]).delete()
+    again opens new rooms with full clocks from the new start.  Whether its clocks have started was asked before
+    (`services.clocks_to_start`, in `take_back`): a signal tells, it does not forbid."""
+    Room.objects.filter(match__round=round).delete()

@@ -9,9 +9,10 @@ Read from the database on each ask (the database is the authority; the bell of `
   game;
 - `none`: a later round is published without a game for them: why, in the private page's words
   (`services.no_game_reason`: a bye, excused, withdrawn...), and whether "I'm back" may still bring them back;
-- `withdrawn`: no later round yet, and they are withdrawn: whether "I'm back" may still bring them back;
-- `waiting`: the timetable runs: the next round is paired when the last game of this one ends, and starts
-  `break_s` after it;
+- `withdrawn`: no later round yet, and they are withdrawn (`words`: "withdrawn after missing round 2" when they
+  lost it by absence): whether "I'm back" may still bring them back;
+- `waiting`: the timetable runs: the next round starts `break_s` after the last game of this one ends, and once
+  that game has ended, at `starts_at_ms` (it is paired `round_lead_s` before);
 - `organiser`: the timetable is off or stopped, or a round is being paired by hand: the organiser publishes it;
 - `last`: this was the last round, some game of it still going on; `finished`: the tournament is finished.
 """
@@ -24,7 +25,7 @@ from tournament import services as event
 from tournament.models import Player, Round
 from tournament.pages.following import game_now
 from tournament.records import player_labels
-from tournament.services.timetable import come_back_round
+from tournament.services import timetable
 
 from .messages import NEXT_GAME
 from .models import Room
@@ -52,10 +53,14 @@ def next_game(room_id: int, seat: int, now_ms: int) -> dict:
         open_rounds = tournament.rounds.exclude(status=Round.COMPLETE).exists()
         facts.update(state="last" if open_rounds else "finished", round=round_.number)
     elif player.withdrawn_after_round is not None:
-        facts.update(state="withdrawn", may_come_back=_may_come_back(tournament))
+        facts.update(state="withdrawn", may_come_back=event.may_come_back(player),
+                     words=f"{event.withdrawn_words(player)}: you are not paired in the rounds to come.")
     elif tournament.auto and not tournament.timetable_stopped and not tournament.rounds.filter(
             status=Round.DRAFT).exists():
         facts.update(state="waiting", break_s=tournament.round_break_s)
+        step = timetable.plan(tournament)
+        if step.step == "pair" and step.number == round_.number + 1:  # the break: the next round's start is known
+            facts["starts_at_ms"] = int(step.starts_at.timestamp() * 1000)
     else:
         facts.update(state="organiser")
     return {field: facts[field] for field in NEXT_GAME if field in facts}
@@ -68,7 +73,7 @@ def _published(player: Player, latest: Round) -> dict:
     match = shown.match
     if match is None:
         return {"state": "none", "round": latest.number, "words": event.no_game_reason(player),
-                "may_come_back": player.withdrawn_after_round is not None and _may_come_back(player.tournament)}
+                "may_come_back": event.may_come_back(player)}
     opponent = match.second if match.first_id == player.pk else match.first
     facts = {"state": "paired", "round": latest.number, "table": match.table,
              "opponent": player_labels(player.tournament).get(opponent.pk, opponent.name),
@@ -78,8 +83,3 @@ def _published(player: Player, latest: Round) -> dict:
     if facts["online"]:
         facts["play_url"] = reverse("room_play", args=[player.link_token])
     return facts
-
-
-def _may_come_back(tournament) -> bool:
-    """Whether a round is left to come back to with "I'm back" (`timetable.come_back`'s own test)."""
-    return come_back_round(tournament) <= tournament.rounds_announced

@@ -17,7 +17,8 @@ class TournamentConfig(AppConfig):
     def ready(self):
         from . import letters
         from .serving.versions import connect_signals
-        from .signals import round_published, round_start_moved
+        from .services import timetable
+        from .signals import result_entered, round_published, round_start_moved
 
         connect_signals()
         _, young, old = gc.get_threshold()
@@ -27,3 +28,5 @@ class TournamentConfig(AppConfig):
         # when its start moves, in the transaction that moves it.
         round_published.connect(letters.on_round_published, dispatch_uid="tournament.letters.round_games")
         round_start_moved.connect(letters.on_start_moved, dispatch_uid="tournament.letters.start_moved")
+        # A game lost by absence withdraws the absent player at once, told so, in the result's transaction.
+        result_entered.connect(timetable.on_result_entered, dispatch_uid="tournament.timetable.absent")

@@ -17,7 +17,7 @@ from .domain.names import display_names
 
 SETTINGS = ("name", "system", "rounds_announced", "bye_half_points", "progressive", "clock_s",
             "late_entry_half_points", "excused_half_points", "play", "auto", "round_break_s",
-            "entries", "entries_close_at", "entries_max", "entries_rating")
+            "round_lead_s", "starts_at", "time_zone", "entries", "entries_close_at", "entries_max", "entries_rating")
 
 
 def who(actor) -> tuple[object | None, str]:

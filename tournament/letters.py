@@ -144,10 +144,11 @@ def withdrawn_as_absent(player: Player, round_number: int) -> Mail | None:
         return None
     tournament = player.tournament
     text = (f"Hello {player.name},\n\nYou lost your game of round {round_number} of {tournament.name} by absence "
-            "(no tile placed before your time ran out), so you are withdrawn from the rounds to come.\n"
-            "If you can play again, press \"I'm back\" on your private page: you are paired again from the next "
-            "round not yet paired.\n\n", link_of(player), "\n")
-    return queue(player.email, f"{tournament.name}: withdrawn after round {round_number}", text,
+            "(no tile placed before your time ran out), so you will be withdrawn from the rounds to come when "
+            "this round closes.\n"
+            "If you can play again, press \"I'm back\" on your private page before the next round is paired: "
+            "you are paired in it.\n\n", link_of(player), "\n")
+    return queue(player.email, f"{tournament.name}: withdrawn after missing round {round_number}", text,
                  kind=Mail.Kind.NOTICE, tournament=tournament, player=player)
 
 

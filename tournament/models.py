@@ -87,6 +87,10 @@ class Tournament(models.Model):
     entries_rating = models.BooleanField(default=False, help_text="The entry form asks for a rating.")
     auto = models.BooleanField(default=False, help_text="Online rounds follow one another by themselves.")
     round_break_s = models.PositiveIntegerField(default=DEFAULT_SETTINGS.round_break_s)
+    # A round is paired and published this long before its start (at most the break): docs/online-event.md.
+    round_lead_s = models.PositiveIntegerField(default=DEFAULT_SETTINGS.round_lead_s)
+    starts_at = models.DateTimeField(null=True, blank=True, help_text="The event's start: round 1's.")
+    time_zone = models.CharField(max_length=64, blank=True, default="")  # an IANA name; "": the site's TIME_ZONE
     timetable_stopped = models.CharField(max_length=300, blank=True)  # why the timetable stopped; "" while it runs
     created_at = models.DateTimeField(auto_now_add=True)
     organisers = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="organised_tournaments")

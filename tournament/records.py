@@ -37,8 +37,17 @@ def settings_of(tournament: Tournament, entries: int = 0) -> Settings:
         play=tournament.play,
         auto=tournament.auto,
         round_break_s=tournament.round_break_s,
+        round_lead_s=tournament.round_lead_s,
+        starts_at=_iso(tournament.starts_at),
+        entries_close_at=_iso(tournament.entries_close_at),
+        time_zone=tournament.time_zone or None,
         entries=tournament.entries or None,
     )
+
+
+def _iso(moment) -> str | None:
+    """A stored time as the file writes it: ISO 8601 with its offset, to the second."""
+    return None if moment is None else moment.isoformat(timespec="seconds")
 
 
 def excused_rounds_of(tournament: Tournament) -> dict[int, frozenset[int]]:
@@ -184,6 +193,10 @@ def import_record(record: TournamentFile, slug: str | None = None) -> Tournament
         play=settings.play,
         auto=settings.auto,
         round_break_s=settings.round_break_s,
+        round_lead_s=settings.round_lead_s,
+        starts_at=datetime.fromisoformat(settings.starts_at) if settings.starts_at else None,
+        entries_close_at=datetime.fromisoformat(settings.entries_close_at) if settings.entries_close_at else None,
+        time_zone=settings.time_zone or "",
         entries=settings.entries or "",
     )
     players = Player.objects.bulk_create(

@@ -2,8 +2,9 @@
 
 `round_published(round=...)`: a round was published; the game rooms of an
 online round open in the same transaction (`rooms.apps`).
-`result_entered(match=..., user=...)`: a match's result was entered (not taken
-back); a game room still playing it stops, ended by decision (`rooms.apps`).
+`result_entered(match=..., user=..., by_absence=...)`: a match's result was entered (not taken
+back); a game room still playing it stops, ended by decision (`rooms.apps`); a game lost by absence
+withdraws its absent player from an event the timetable runs (`services.timetable.on_result_entered`).
 `link_renewed(player=...)`: a player's private link was replaced; every socket opened with the old one closes
 once the change is committed (`rooms.apps`).
 `round_start_moved(round=..., before=..., starts_at=..., user=...)`: a published

@@ -123,7 +123,7 @@ def test_the_online_events_new_pages_pass_axe_and_the_next_game_is_reached_by_ke
     organiser = django_user_model.objects.create_user("org", password="a long secret", is_staff=True)
     event = make_event("Next Axe Open", ["Ann Able", "Ben Baker", "Cat Cole", "Dan Dale"], organiser=organiser,
                        system="swiss", rounds_announced=3, play="online", auto=True, round_break_s=600,
-                       publish_round_one=True)
+                       round_lead_s=600, publish_round_one=True)  # paired at the round's close
     first = matches(event)[0]
     while look(first.room, 0)["status"] == "playing":
         opponent_turn(first.room, 0)
@@ -134,7 +134,7 @@ def test_the_online_events_new_pages_pass_axe_and_the_next_game_is_reached_by_ke
     clean_at_both_widths(page, "the finished room, the next round still to be paired")
 
     retried(services.enter_result, matches(event)[1], services.ResultEntry.typed(scores=WIN, flagged=[False, False]))
-    assert retried(timetable.advance, event.pk) == "round 2 published"
+    assert retried(timetable.advance, event.pk) == "round 1 closed; round 2 published"
     expect(page.locator("#next-game")).to_have_attribute("data-state", "paired")  # the page, left open, is told
     clean_at_both_widths(page, "the finished room, the next game paired")
     page.set_viewport_size({"width": 1280, "height": 800})

@@ -7,9 +7,10 @@ down, and the next game comes with it. The games are played through the room's s
 called by the test (the test server runs none)."""
 
 import re
+from datetime import timedelta
 
 import pytest
-from django.db.models import Q
+from django.db.models import Max, Q
 
 from tests.factories import WIN, make_event
 from tournament import services
@@ -42,7 +43,10 @@ def test_the_finished_room_shows_the_next_game_and_its_countdown_once_the_timeta
 
     table_two = Match.objects.get(round__tournament=event, round__number=1, table=2)
     retried(services.enter_result, table_two, services.ResultEntry.typed(scores=WIN, flagged=[False, False]))
-    assert retried(timetable.advance, event.pk) == "round 2 published"
+    assert retried(timetable.advance, event.pk) == "round 1 closed"  # the break: paired 60 s before its start
+    expect(box).to_contain_text("Round 2 starts in", timeout=10_000)  # counting down to it, told at the close
+    ended = Match.objects.filter(round__tournament=event, round__number=1).aggregate(at=Max("entered_at"))["at"]
+    assert retried(timetable.advance, event.pk, ended + timedelta(seconds=30)) == "round 2 published"
     two = Match.objects.select_related("first", "second").get(Q(first=player) | Q(second=player), round__number=2,
                                                               round__tournament=event)
     opponent = two.second if two.first_id == player.pk else two.first

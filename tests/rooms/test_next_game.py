@@ -18,6 +18,8 @@ from tests.rooms.sockets import connect, receive
 from tournament import services
 from tournament.models import Match, Round
 from tournament.services import timetable
+from rooms.models import Room
+from rooms.next_game import next_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -58,7 +60,7 @@ def test_the_finished_room_is_told_the_next_game_when_the_timetable_publishes_it
         assert (room["type"], room["status"]) == ("room", "finished")
         before = await next_message(seat)
         await sync_to_async(finish_table_two)(event)
-        assert await sync_to_async(timetable.advance)(event.pk) == "round 2 published"
+        assert await sync_to_async(timetable.advance)(event.pk) == "round 1 closed; round 2 published"
         published = await next_message(seat)  # rung: nothing asked
         assert (await receive(spectator))["type"] == "room"
         assert await spectator.receive_nothing(timeout=0.5)  # a spectator is never told a player's game
@@ -91,7 +93,7 @@ def test_a_round_taken_back_or_moved_corrects_the_next_game_shown():
     event, first = online_event(rounds=3)
     player = first.first
     finish_table_two(event)
-    assert timetable.advance(event.pk) == "round 2 published"
+    assert timetable.advance(event.pk) == "round 1 closed; round 2 published"
     two = event.rounds.get(number=2)
 
     async def scenario():
@@ -131,3 +133,22 @@ def test_after_the_last_round_the_room_says_the_tournament_is_finished_as_it_clo
     assert (before["state"], told["state"], told["round"]) == ("last", "finished", 1)
     assert told["standings_url"] == f"/t/{event.slug}/standings/"
     assert Round.objects.filter(tournament=event).count() == 1
+
+
+def test_in_the_break_the_finished_room_counts_down_to_the_next_rounds_start():
+    event, first = online_event(rounds=3)
+    services.update_settings(event, round_break_s=300)  # paired 240 s after the last game: a break to wait through
+    finish_table_two(event)
+    timetable.advance(event.pk)  # round 1 closes; round 2 is not paired yet
+    ended = Match.objects.filter(round__number=1, round__tournament=event).aggregate(at=Max("entered_at"))["at"]
+    told = next_game(first.room.pk, 0, START)
+    assert (told["state"], told["starts_at_ms"]) == ("waiting", int((ended + timedelta(seconds=300)).timestamp() * 1000))
+
+
+def test_an_absent_players_finished_room_says_withdrawn_after_missing_the_round_and_offers_im_back():
+    event, first = online_event(rounds=3)
+    match = Match.objects.select_related("first", "second").get(round__tournament=event, round__number=1, table=2)
+    services.enter_result(match, services.ResultEntry.room_forfeit(match.second))  # its first never came
+    told = next_game(Room.objects.get(match=match).pk, 0, START)
+    assert (told["state"], told["may_come_back"]) == ("withdrawn", True)
+    assert told["words"].startswith("You are withdrawn after missing round 1")

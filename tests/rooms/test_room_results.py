@@ -10,7 +10,7 @@ from rooms import services
 from rooms.models import Room, RoomEvent
 from tests.factories import make_event, matches
 from tests.rooms.helpers import START, play_turn, play_whole_game, seeded
-from tournament.models import AuditEntry, Match, Round
+from tournament.models import AuditEntry, Match, Round, Tournament
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -48,3 +48,16 @@ def test_a_refused_result_is_audited_logged_and_marked_on_the_room(caplog):
     assert (entry.who, entry.after) == ("game room", {"refusal": room.result_refused})
     assert [r.levelname for r in caplog.records if room.result_refused in r.getMessage()] == ["WARNING"]
     assert Room.objects.filter(result_refused="").count() == 0
+
+
+def test_a_refused_room_result_stops_the_timetable_with_that_reason():
+    event = make_event("Auto Online", ["Ann Able", "Ben Baker"], publish_round_one=True, clock_s=60)
+    Tournament.objects.filter(pk=event.pk).update(auto=True)  # its round's room opened by hand below, as above
+    match = matches(event)[0]
+    room = services.open_room(match, START, at_ms=START, draw=seeded(2))
+    play_turn(room, 0, START + 1_000, seeded(3))
+    Round.objects.filter(pk=match.round_id).update(status=Round.COMPLETE)  # closed before the second player's flag falls
+    services.sweep(at_ms=START + 61_000)
+    event.refresh_from_db()
+    room.refresh_from_db()
+    assert room.result_refused and room.result_refused in event.timetable_stopped

@@ -57,7 +57,7 @@ def run_auto_event(names: list[str], *, rounds: int, clock_s: int, break_s: int,
         for name, during in back.items():
             player = Player.objects.get(tournament=event, name=name)
             if latest.number == during and player.withdrawn_after_round is not None:
-                timetable.come_back(player)
+                services.come_back(player)
         while sender.deliver_due(batch=100):
             pass
     event.refresh_from_db()

@@ -1,7 +1,11 @@
 """A player's private page (tournament/pages/player_link.py) says exactly where the player stands: no round yet, a bye
 with its VP, an excused absence, a round closed under a stale form; and asking twice to be excused."""
 
+from datetime import timedelta
+from zoneinfo import ZoneInfo
+
 import pytest
+from django.utils import timezone
 from django.utils.html import escape
 
 from tournament import services
@@ -92,3 +96,23 @@ def test_the_idle_player_of_an_odd_all_play_all_is_told_so(client):
     assert not matches(event) or all(ann.pk not in (m.first_id, m.second_id) for m in matches(event))
     assert ("You sit out round 1: with an odd number of players, the all-play-all leaves one player idle each round "
             "(no game, no VP).") in page_text(client.get(link(ann)))
+
+
+def test_before_round_one_the_page_says_when_the_event_starts_in_the_tournaments_zone(client):
+    event = make_event("Start Cup", ["Ann Able", "Ben Baker"], system="swiss", rounds_announced=3, play="online")
+    start = timezone.now().replace(microsecond=0) + timedelta(hours=2)
+    services.update_settings(event, starts_at=start, time_zone="Asia/Tokyo")
+    tokyo = timezone.localtime(start, ZoneInfo("Asia/Tokyo"))
+    page = page_text(client.get(link(event.players.get(name="Ann Able"))))
+    assert 'id="event-start"' in page and f"{tokyo:%H:%M:%S} {tokyo.tzname()}" in page
+    assert f'data-starts-ms="{int(start.timestamp() * 1000)}"' in page
+
+
+def test_a_withdrawn_player_is_offered_im_back_and_not_an_excused_absence(client):
+    event = make_event("Gone Cup", ["Ann Able", "Ben Baker", "Cy Cole", "Di Dunn"], system="swiss",
+                       rounds_announced=3, publish_round_one=True)
+    ann = event.players.get(name="Ann Able")
+    services.withdraw_myself(ann)
+    page = page_text(client.get(link(ann)))
+    assert f"/p/{ann.link_token}/back/" in page
+    assert "Ask to be excused" not in page

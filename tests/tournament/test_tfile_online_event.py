@@ -6,8 +6,11 @@ from __future__ import annotations
 import io
 import json
 
+from datetime import timedelta
+
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
 from tests.factories import make_event
 from tournament import services
@@ -48,9 +51,21 @@ def test_a_private_export_round_trips(event):
     assert export("copy", "--private")["players"] == file["players"]
 
 
+def test_the_event_start_closing_time_lead_and_zone_round_trip(event):
+    start = timezone.now().replace(microsecond=0) + timedelta(days=2)
+    services.update_settings(event, starts_at=start, entries_close_at=start - timedelta(hours=1), round_lead_s=90,
+                             time_zone="America/New_York")
+    settings = export(event.slug)["settings"]
+    assert (settings["round_lead_s"], settings["time_zone"]) == (90, "America/New_York")
+    copy = services.import_tournament(parse(export(event.slug)), slug="copy")
+    assert (copy.starts_at, copy.entries_close_at, copy.round_lead_s, copy.time_zone) == (
+        start, start - timedelta(hours=1), 90, "America/New_York")
+
+
 def test_a_table_tournament_writes_none_of_them():
     table = make_event("At the tables", ["Ann Able", "Ben Baker"])
-    assert not {"auto", "round_break_s", "entries"} & export(table.slug)["settings"].keys()
+    assert not ({"auto", "round_break_s", "entries", "round_lead_s", "starts_at", "entries_close_at", "time_zone"}
+                & export(table.slug)["settings"].keys())
 
 
 @pytest.mark.parametrize("settings, place", [
@@ -59,6 +74,10 @@ def test_a_table_tournament_writes_none_of_them():
     ({"round_break_s": 86_401, "play": "online"}, "settings.round_break_s"),
     ({"round_break_s": -1}, "settings.round_break_s"),
     ({"entries": "closed"}, "settings.entries"),
+    ({"round_lead_s": -1}, "settings.round_lead_s"),
+    ({"time_zone": "Mars/Olympus"}, "settings.time_zone"),
+    ({"starts_at": "tomorrow at two"}, "settings.starts_at"),
+    ({"entries_close_at": "2026-12-01T10:00:00"}, "settings.entries_close_at"),  # no offset
 ])
 def test_timetable_settings_out_of_bounds_are_faults_of_the_file(settings, place):
     file = {"format": "ingenious-tournament/1", "name": "X", "settings": {"system": "swiss", "rounds": 3, **settings},
@@ -90,7 +109,7 @@ def test_a_player_back_after_a_withdrawal_round_trips_with_no_match_in_the_round
                  services.ResultEntry.typed(scores=[[9] * 6, [3] * 6], flagged=[False, False]))
         services.enter_result(match, entry)
     timetable.advance(event.pk)
-    timetable.come_back(event.players.get(name="Dan Dale"))
+    services.come_back(event.players.get(name="Dan Dale"))
     file = export(event.slug)
     dan_file = next(p for p in file["players"] if p["name"] == "Dan Dale")
     assert dan_file["withdrawn_after_round"] is None

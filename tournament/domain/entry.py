@@ -88,6 +88,12 @@ class ResultEntry:
 
     # --- what it says --------------------------------------------------------------------------
 
+    @property
+    def by_absence(self) -> bool:
+        """A game lost by absence: the room's forfeit (no placement before the time ran out) or the arbiter's
+        forfeit for a no-show; the timetable withdraws the absent (docs/online-event.md, The timetable)."""
+        return self.status == MatchStatus.FORFEIT.value and self.how in ("forfeit online", "absent")
+
     def seated(self, first, second) -> tuple:
         """Of the match's `first` and `second` (players, names, score rows, ticks), who played first, then second:
         swapped when the organiser ticked 'swap who played first'.  The one place the order is decided."""

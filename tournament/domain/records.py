@@ -27,6 +27,10 @@ class Settings:
     play: str = Play.TABLE  # where the games are played (docs/online-play.md): "table" or "online"
     auto: bool = False  # online rounds follow one another by themselves (docs/online-event.md, The timetable)
     round_break_s: int = 300  # from a round's last game's end to the next round's start
+    round_lead_s: int = 60  # a round is paired and published this long before its start (at most the break)
+    starts_at: str | None = None  # the event's start (round 1's), ISO 8601 with its offset, kept as written
+    entries_close_at: str | None = None  # the entry form's closing time, the same way; None: the start less the lead
+    time_zone: str | None = None  # an IANA name; None: the site's
     entries: str | None = None  # "open" or "approve" while the entry form is open
 
 

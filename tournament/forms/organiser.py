@@ -10,6 +10,7 @@ from django import forms
 
 from ..domain.records import DEFAULT_SETTINGS
 from ..domain.limits import MAX_RATING, MAX_ROUND_BREAK_S
+from ..domain.timetable import is_time_zone
 from ..domain.values import RATING_RULE, is_rating
 from ..models import Tournament
 from .players_csv import PlayersFileFault, decode_players_file, read_players
@@ -80,9 +81,33 @@ class TournamentForm(forms.Form):
                                        max_value=MAX_ROUND_BREAK_S, initial=DEFAULT_SETTINGS.round_break_s,
                                        help_text="From a round's last game's end to the next round's start.")
 
+    round_lead_s = forms.IntegerField(label="Published before the start (seconds)", required=False, min_value=0,
+                                      max_value=MAX_ROUND_BREAK_S, initial=DEFAULT_SETTINGS.round_lead_s,
+                                      help_text="Each round is paired and published this long before it starts "
+                                                "(never more than the break): players may withdraw or come back "
+                                                "until then.")
+    starts_at = forms.DateTimeField(label="The event starts", required=False,
+                                    widget=forms.DateTimeInput(attrs={"type": "datetime-local", "step": "1"},
+                                                               format="%Y-%m-%dT%H:%M:%S"),
+                                    help_text="Optional, with the timetable on: entries close and round 1 is "
+                                              "published by themselves before it (in the tournament's time zone).")
+    time_zone = forms.CharField(label="Time zone", required=False, max_length=64,
+                                help_text="An IANA name such as Europe/London; empty for the site's. Every time "
+                                          "the pages and mails show is in it.")
+
     def clean_round_break_s(self):
         value = self.cleaned_data.get("round_break_s")
         return DEFAULT_SETTINGS.round_break_s if value is None else value
+
+    def clean_round_lead_s(self):
+        value = self.cleaned_data.get("round_lead_s")
+        return DEFAULT_SETTINGS.round_lead_s if value is None else value
+
+    def clean_time_zone(self):
+        name = (self.cleaned_data.get("time_zone") or "").strip()
+        if name and not is_time_zone(name):
+            raise forms.ValidationError("Not a time zone this site knows: an IANA name such as Europe/London.")
+        return name
 
     # A clock outside these bounds is saved only when confirmed: a 10 s clock is more often a slip than a wish.
     USUAL_CLOCK_S = (60, 3_600)

@@ -12,6 +12,7 @@ from ..domain.schedule import finished as is_finished
 from ..forms.absences import ExcuseForm, rounds_to_come
 from ..forms.drafts import PublishForm
 from ..models import ExcusedAbsence, Round, Submission, Tournament
+from ..services import timetable
 from ..signals import entries_waiting
 from ..pairing.next_round import beyond_the_end, finished_detail
 from ..records import player_labels, record_of
@@ -60,6 +61,10 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
         "counter": results_counter(row["match"] for row in matches),
         "can_pair": (current is None or current.status == Round.COMPLETE) and not finished and end is None,
         "finished": finished,
+        # An online round the timetable runs: its rooms write the results and it closes by itself.
+        "auto_round": (tournament.auto and not tournament.timetable_stopped and current is not None
+                       and current.play == Play.ONLINE),
+        **timetable_said(tournament),
         "still_open": "" if finished or end is None else str(end),
         "swiss": record.settings.system == System.SWISS,
         "player_form": player_form or PlayerForm(auto_id="id_add_%s"),
@@ -74,6 +79,18 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
         "publish_form": PublishForm(online=tournament.play == Play.ONLINE, auto_id="id_publish_%s")
         if current is not None and current.status == Round.DRAFT else None,
     })
+
+
+def timetable_said(tournament: Tournament) -> dict:
+    """What the dashboard says of the timetable: what comes next, to the second in the tournament's zone, and
+    what it did last (docs/online-event.md, The timetable)."""
+    if not tournament.auto:
+        return {}
+    last = timetable.last_done(tournament)
+    return {"timetable_next": timetable.next_words(tournament),
+            "event_starts": timetable.clock_words(tournament.starts_at, tournament) if tournament.starts_at else "",
+            "timetable_last": "" if last is None else
+            f"{last.action}{f' ({last.subject})' if last.subject else ''} at {timetable.clock_words(last.at, tournament)}"}
 
 
 # The dashboard's forms, as the alert at the top names them, and the anchor of each (the form's own id).

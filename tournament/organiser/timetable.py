@@ -16,8 +16,8 @@ from .access import organiser_required
 def timetable_action(request, tournament):
     with refusal_shown(request):
         if request.POST.get("do") == "go_on":
-            timetable.go_on(tournament, request.user)
-            messages.success(request, "The timetable goes on.")
+            done = timetable.go_on(tournament, request.user)
+            messages.success(request, f"The timetable goes on: {done[:1].upper()}{done[1:]}")
         else:
             timetable.stop_by_hand(tournament, request.user)
             messages.success(request, "The timetable is stopped: nothing is closed, paired or published by it "

@@ -13,6 +13,7 @@ from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -25,6 +26,7 @@ from ..models import AuditEntry, Round, Tournament
 from ..records import record_of
 from ..serving.site_url import sheet_addresses
 from ..pages.submitting import posted, refusal_shown
+from ..services import timetable
 from ..tfile import dumps
 from ..tfile.trf import to_trf
 from .access import (WHO_CREATES, arbiter_required, has_any_role, may_create_tournaments, organiser_required,
@@ -88,6 +90,12 @@ def import_tournament(request):
 
 @organiser_required
 def edit_settings(request, tournament):
+    """The settings page; the event's start is typed and shown in the tournament's time zone."""
+    with timezone.override(timetable.zone_of(tournament)):
+        return _settings_page(request, tournament)
+
+
+def _settings_page(request, tournament):
     initial = {field: getattr(tournament, field) for field in TournamentForm.base_fields}
     form = TournamentForm(posted(request), initial=initial)
     if tournament.rounds.exists():

@@ -15,6 +15,8 @@ import functools
 from django.contrib import messages
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.timesince import timeuntil
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -133,8 +135,21 @@ def _page(request, player, *, form=None, dispute_form=None, own_form=None, excus
         "starts_in": shown.countdown(),
         "start": shown.start_words(),
         "version": shown.version,
-        "rounds_left": timetable.come_back_round(player.tournament) <= player.tournament.rounds_announced,
+        "may_come_back": services.may_come_back(player),
+        "withdrawn": services.withdrawn_words(player),
+        "event_start": event_start(player.tournament) if match is None else None,
     }, status=status))
+
+
+def event_start(tournament) -> dict | None:
+    """Before round 1 is published, when the event's start is set and to come: when it starts, to the second in
+    the tournament's zone, and its countdown (docs/online-event.md, "Round 1 by the timetable too")."""
+    now = timezone.now()
+    if tournament.starts_at is None or tournament.starts_at <= now or tournament.rounds.exclude(
+            status=Round.DRAFT).exists():
+        return None
+    return {"time": timetable.clock_words(tournament.starts_at, tournament), "words": timeuntil(tournament.starts_at, now),
+            "starts_ms": int(tournament.starts_at.timestamp() * 1000), "now_ms": int(now.timestamp() * 1000)}
 
 
 @private_page
@@ -251,7 +266,7 @@ def withdraw_me(request, token):
     """The player withdraws from the next round not yet paired on (docs/online-event.md, Entries)."""
     player = player_of_link(token)
     with refusal_shown(request):
-        last = timetable.withdraw_myself(player)
+        last = services.withdraw_myself(player)
         messages.success(request, f"You are withdrawn: round {last} is your last." if last else
                          "You are withdrawn before playing any round.")
     return _private(redirect("player_link", token))
@@ -263,6 +278,6 @@ def back(request, token):
     """"I'm back": a withdrawn player is paired again from the next round not yet paired."""
     player = player_of_link(token)
     with refusal_shown(request):
-        round_number = timetable.come_back(player)
+        round_number = services.come_back(player)
         messages.success(request, f"Welcome back: you are paired again from round {round_number}.")
     return _private(redirect("player_link", token))

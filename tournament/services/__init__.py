@@ -10,7 +10,8 @@ callers write `services.enter_result(...)` whichever module holds it:
 
 - `entries`: tournaments, their settings, entries, reinstating, closing the entries;
 - `events`: a tournament shown in the public list or hidden, deleted before round 1;
-- `players`: a player's name, rating and club edited, an entry removed, a withdrawal and its pending game;
+- `players`: a player's name, rating and club edited, an entry removed, a withdrawal and its pending game; the
+  player's own withdrawal and "I'm back" through their private link;
 - `drafts`: a round paired by hand, its check, publishing it (with a confirmation when it breaks a rule);
 - `changes`: a published round taken back to a draft, a closed round reopened;
 - `absences`: excused absences, marked by the organiser or asked for through a private link and approved;
@@ -19,7 +20,7 @@ callers write `services.enter_result(...)` whichever module holds it:
 - `rounds`: generating, checking, editing, publishing, deleting and closing rounds;
 - `results`: checking and entering a match's result, and reading it back;
 - `submissions`: results the players send through their private links;
-- `timetable`: an online event that runs itself (closing, pairing, publishing; stop, "Go on", "I'm back").
+- `timetable`: an online event that runs itself (closing, pairing, publishing, absent players; stop, "Go on").
 """
 
 from .entries import (
@@ -36,7 +37,8 @@ from .drafts import (check_round, clear_draft, draft_warnings, excuse_in_draft, 
                      start_by_hand, unplaced, unseat)
 from .absences import approve_excuse, cancel_excuse, excuse_player, request_excuse
 from .events import delete_tournament, set_listed
-from .players import FORFEIT, PLAY, edit_player, games_to_play, remove_player, withdraw
+from .players import (FORFEIT, PLAY, come_back, edit_player, games_to_play, may_come_back, remove_player, withdraw,
+                      withdraw_myself, withdrawn_words)
 from .refused import Refused
 from ..domain.entry import ResultEntry
 from .results import check_played_result, enter_result, result_summary
@@ -54,7 +56,8 @@ __all__ = [
     "unplaced", "unseat",
     "approve_excuse", "cancel_excuse", "excuse_player", "request_excuse",
     "delete_tournament", "set_listed",
-    "FORFEIT", "PLAY", "edit_player", "games_to_play", "remove_player", "withdraw",
+    "FORFEIT", "PLAY", "come_back", "edit_player", "games_to_play", "may_come_back", "remove_player", "withdraw",
+    "withdraw_myself", "withdrawn_words",
     "add_role", "remove_role", "renew_link",
     "close_round", "delete_draft", "draft_warnings", "generate_round", "publish_round", "swap_players",
     "ResultEntry", "check_played_result", "enter_result", "result_summary",

@@ -16,6 +16,7 @@ from ..domain.enums import Play
 from ..models import Round, Submission
 from ..signals import round_start_moved, round_taken_back
 from .refused import Refused
+from .rounds import start_from
 from .timetable import stop as stop_timetable
 
 
@@ -63,8 +64,11 @@ def take_back(round_: Round, user=None) -> Round:
     if sent.exists():
         table = sent.select_related("match").first().match.table
         raise Refused(f"A player has sent a result for table {table}: settle it, or it would be lost.")
-    # An online round's rooms close, or refuse once a clock has started (docs/online-event.md, "Start time and
-    # taking back an online round"); the players are told (the mail listens too).  Same transaction.
+    if round_.play == Play.ONLINE and not clocks_to_start(round_):  # asked before the write, never vetoed after
+        raise Refused(f"Round {round_.number} cannot be taken back: its clocks have started (at "
+                      f"{timezone.localtime(round_.starts_at):%H:%M:%S}). End a game by decision instead.")
+    # An online round's rooms close (docs/online-event.md, "Start time and taking back an online round"); the
+    # players are told (the mail listens too).  Same transaction.
     round_taken_back.send(sender=Round, round=round_, user=user)
     round_.status = Round.DRAFT
     round_.save()
@@ -92,7 +96,7 @@ def move_start(round_: Round, starts_at=None, user=None) -> Round:
         raise Refused(f"Round {round_.number} started at {timezone.localtime(round_.starts_at):%H:%M}: its clocks "
                       "run, so its start can no longer be moved.", "starts_at")
     before = round_.starts_at
-    round_.starts_at = max(starts_at or now, now)
+    round_.starts_at = start_from(starts_at, now)
     round_.save()
     round_start_moved.send(sender=Round, round=round_, before=before, starts_at=round_.starts_at, user=user)
     audit.record(round_.tournament, user, "start time moved", f"Round {round_.number}",

@@ -27,7 +27,8 @@ from .submissions import REPLACED_NOTE
 @transaction.atomic
 def create_tournament(name: str, user=None, **settings) -> Tournament:
     problem = settings_problem(settings.get("play", Play.TABLE), settings.get("auto", False),
-                               settings.get("round_break_s", DEFAULT_SETTINGS.round_break_s))
+                               settings.get("round_break_s", DEFAULT_SETTINGS.round_break_s),
+                               settings.get("round_lead_s", DEFAULT_SETTINGS.round_lead_s), settings.get("time_zone"))
     if problem:
         raise Refused(problem[1], problem[0])
     tournament = create_tournament_row(name.strip(), **settings)
@@ -86,7 +87,8 @@ def update_settings(tournament: Tournament, user=None, confirm_history: bool = F
         if field not in audit.SETTINGS:
             raise Refused(f"{field} is not a setting.")
         setattr(tournament, field, value)
-    problem = settings_problem(tournament.play, tournament.auto, tournament.round_break_s)
+    problem = settings_problem(tournament.play, tournament.auto, tournament.round_break_s, tournament.round_lead_s,
+                               tournament.time_zone)
     if problem:
         raise Refused(problem[1], problem[0])
     old, new = audit.changed(before, audit.settings_of(tournament))

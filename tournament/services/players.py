@@ -10,12 +10,21 @@ has a result in; a game still to play in a later round is either forfeited
 or left to be played (the player then takes part in that round).  Excused
 absences from rounds after the withdrawal are cancelled with it (the
 withdrawal's audit entry names them): a withdrawn player scores nothing more.
+
+A player withdraws themself, or comes back ("I'm back"), through their
+private link (docs/online-event.md): `withdraw_myself`, `come_back`; whether
+a withdrawn player may still come back is `may_come_back`, asked by every
+page that offers the button.
+
+Lock order, the same in every write here and in the timetable: the
+tournament's row first, then the player's (`locked`), so that a player's
+press while the timetable pairs waits its turn instead of deadlocking.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Max, Q
 
 from .. import audit
 from ..domain.entry import ResultEntry
@@ -24,11 +33,24 @@ from ..domain.names import NameFault, checked_text, name_key
 from ..domain.schedule import last_round
 from ..domain.text import result_words
 from ..models import Match, Player, Round, Tournament
+from ..pairing import PairingImpossible
+from ..pairing.next_round import NotReady, pair_next
 from ..records import record_of
+from ..serving.versions import bump
 from .refused import Refused
 from .results import enter_result
+from .tables import matches_of
 
 FORFEIT, PLAY = "forfeit", "play"
+
+
+def locked(player: Player) -> Player:
+    """The player's row locked, after their tournament's (the one lock order: the tournament's row first); the
+    player comes with that locked tournament."""
+    tournament = Tournament.objects.select_for_update().get(pk=player.tournament_id)
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    player.tournament = tournament
+    return player
 
 
 def same_name(tournament: Tournament, name: str, besides: Player | None = None) -> Player | None:
@@ -63,7 +85,7 @@ def check_new_name(tournament: Tournament, name: str, besides: Player | None, du
 def edit_player(player: Player, *, name: str, rating: int | None, club: str, duplicate_ok: bool = False,
                 user=None) -> Player:
     """Change a player's name, rating or club; pages, sheets and files follow.  The seed order stays as fixed."""
-    player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
+    player = locked(player)
     name = check_new_name(player.tournament, name, player, duplicate_ok)
     if rating is not None and not is_rating(rating):
         raise Refused(f"A rating is {RATING_RULE}, or empty.", "rating")
@@ -80,7 +102,7 @@ def edit_player(player: Player, *, name: str, rating: int | None, club: str, dup
 @transaction.atomic
 def remove_player(player: Player, user=None) -> None:
     """Remove an entry made by mistake, before round 1 is paired; after that, withdraw the player instead."""
-    player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
+    player = locked(player)
     tournament = player.tournament
     if tournament.rounds.exists():
         raise Refused(f"Entries are closed (round 1 is paired): withdraw {player.name} instead.")
@@ -115,7 +137,7 @@ def withdraw(player: Player, after_round: int, user=None, pending: str | None = 
     it needs `pending`: FORFEIT (the opponent wins by forfeit) or PLAY (the
     game is played, and the player's last round is that game's).
     """
-    player = Player.objects.select_for_update().select_related("tournament").get(pk=player.pk)
+    player = locked(player)
     tournament = player.tournament
     last = last_round(record_of(tournament, with_logs=False))  # the logs are not needed: a big event's megabytes
     if after_round < 0:
@@ -157,3 +179,102 @@ def withdraw(player: Player, after_round: int, user=None, pending: str | None = 
             opponent = game.second if game.first_id == player.pk else game.first
             enter_result(game, ResultEntry.forfeit(opponent, how="withdrawal"), user=user)
     return [absence.round_number for absence in dropped]
+
+
+# -- the player's own: withdrawing, and "I'm back" (docs/online-event.md) --------------------------
+
+
+def missed_round(player: Player) -> int | None:
+    """The round a withdrawn player missed (lost by absence or forfeit) when that is the round they are withdrawn
+    after: withdrawn for missing it, not by their own wish; else None."""
+    after = player.withdrawn_after_round
+    if not after:
+        return None
+    lost = (Match.objects.filter(Q(first=player) | Q(second=player), round__tournament_id=player.tournament_id,
+                                 round__number=after, status=Match.FORFEIT).exclude(forfeit_winner=player))
+    return after if lost.exists() else None
+
+
+def withdrawn_words(player: Player) -> str:
+    """How a withdrawn player is told they are: "You are withdrawn after missing round 2" (lost by absence: they
+    never chose it) or "You withdrew after round 2"; "" for a player taking part."""
+    if player.withdrawn_after_round is None:
+        return ""
+    missed = missed_round(player)
+    if missed is not None:
+        return f"You are withdrawn after missing round {missed}"
+    if player.withdrawn_after_round == 0:
+        return "You are withdrawn before playing any round"
+    return f"You withdrew after round {player.withdrawn_after_round}"
+
+
+def come_back_round(tournament: Tournament) -> int:
+    """The round a player coming back now plays from: the first round not published (a draft is paired again
+    with them in it: `come_back`)."""
+    return (tournament.rounds.exclude(status=Round.DRAFT).aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+def may_come_back(player: Player) -> bool:
+    """Whether "I'm back" may still bring a withdrawn player back: a round is left that is not published yet.
+    The one rule: the private page, the finished room and `come_back` ask it."""
+    return (player.withdrawn_after_round is not None
+            and come_back_round(player.tournament) <= player.tournament.rounds_announced)
+
+
+@transaction.atomic
+def come_back(player: Player) -> int:
+    """"I'm back": a withdrawn player (as absent, or by themself) plays again from the next round not published;
+    the rounds missed have no match and score 0 VP.  A draft of that round is paired again with them in it (it
+    was paired without them).  The round they play from; `Refused` when none is left."""
+    player = locked(player)
+    tournament = player.tournament
+    if player.withdrawn_after_round is None:
+        raise Refused("You are not withdrawn: you are paired in the rounds to come.")
+    if not may_come_back(player):
+        raise Refused(f"Round {tournament.rounds_announced} is the last round and is published already: there is "
+                      "no round left to come back to.")
+    back_at = come_back_round(tournament)
+    before = player.withdrawn_after_round
+    player.withdrawn_after_round = None
+    player.save(update_fields=["withdrawn_after_round"])
+    audit.record(tournament, player, "player back", player.name, before={"withdrawn after round": before},
+                 after={"plays again from round": back_at})
+    draft = tournament.rounds.filter(status=Round.DRAFT, number=back_at).first()
+    if draft is not None:
+        pair_draft_again(draft, player)
+    return back_at
+
+
+def pair_draft_again(draft: Round, player: Player) -> None:
+    """A draft paired without `player`, who just came back, paired again as the engine pairs it (`pair_next`) with
+    them in it; a hand-edited draft loses its edits (the audit keeps its tables before).  Refused, and the
+    comeback with it, when no pairing obeys the rules."""
+    tournament = player.tournament
+    before = audit.tables_of(draft)
+    try:
+        pairing = pair_next(record_of(tournament, with_logs=False))  # the record holds no drafts: this round's
+    except (NotReady, PairingImpossible) as why:
+        raise Refused(f"Round {draft.number} is a draft and could not be paired again with you in it ({why}): "
+                      "ask the organiser.") from None
+    draft.matches.all().delete()
+    Match.objects.bulk_create(matches_of(draft, pairing, {p.number: p for p in tournament.players.all()}))
+    bump(tournament.pk)  # bulk_create sends no signals
+    audit.record(tournament, player, "draft paired again", f"Round {draft.number}: {player.name} is back",
+                 before=before, after=audit.tables_of(draft))
+
+
+@transaction.atomic
+def withdraw_myself(player: Player) -> int:
+    """A player withdraws through their private link from the next round not paired on; a game of theirs still
+    under way is played (or lost on time).  The last round they take part in."""
+    player = locked(player)
+    if player.withdrawn_after_round is not None:
+        raise Refused(f"You are withdrawn already, after round {player.withdrawn_after_round}.")
+    tournament = player.tournament
+    if tournament.rounds.filter(status=Round.DRAFT).filter(
+            Q(matches__first=player) | Q(matches__second=player)).exists():
+        raise Refused("The next round is being paired with you in it: ask the organiser to withdraw you.")
+    last = tournament.rounds.exclude(status=Round.DRAFT).aggregate(n=Max("number"))["n"] or 0
+    withdraw(player, max(last, player.joined_round - 1), player, pending=PLAY)
+    player.refresh_from_db(fields=["withdrawn_after_round"])
+    return player.withdrawn_after_round

@@ -188,7 +188,7 @@ def enter_result(match: Match, entry: ResultEntry, *, user=None, correction: boo
     audit.record(match.round.tournament, user, action, audit.match_subject(match), before=before,
                  after={**after, **notes} if after and notes else after)
     if status != Match.PENDING:  # a game room still playing the match stops (rooms.apps)
-        result_entered.send(sender=Match, match=match, user=user)
+        result_entered.send(sender=Match, match=match, user=user, by_absence=entry.by_absence)
     return match
 
 

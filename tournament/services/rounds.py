@@ -17,6 +17,7 @@ from ..records import record_of
 from .entries import close_entries
 from ..signals import round_closed, round_published
 from .refused import Refused
+from .tables import matches_of
 
 
 @transaction.atomic
@@ -84,28 +85,6 @@ def fix_all_play_all_rounds(tournament: Tournament, record) -> None:
                      before={"rounds_announced": before}, after={"rounds_announced": rounds})
 
 
-def matches_of(round_: Round, pairing, players: dict) -> list[Match]:
-    """The round's matches: the tables, then the bye, the all-play-all's forfeits, the excused absences."""
-    matches = [Match(round=round_, first=players[t.first], second=players[t.second], reason=t.reason[:300])
-               for t in pairing.tables]
-    if pairing.bye is not None:
-        matches.append(Match(round=round_, first=players[pairing.bye], status=Match.BYE,
-                             reason=pairing.bye_reason[:300]))
-    for forfeit in pairing.forfeits:
-        matches.append(Match(round=round_, first=players[forfeit.first], second=players[forfeit.second],
-                             status=Match.FORFEIT, forfeit_winner=players.get(forfeit.winner),
-                             reason=forfeit.reason[:300]))
-    # In an all-play-all an excused player's game is the forfeit above: no second match that round.
-    in_forfeits = {number for forfeit in pairing.forfeits for number in (forfeit.first, forfeit.second)}
-    for number in pairing.excused:
-        if number not in in_forfeits:
-            matches.append(Match(round=round_, first=players[number], status=Match.EXCUSED,
-                                 reason="excused from this round (an excused absence)"))
-    for table, match in enumerate(matches, start=1):
-        match.table = table
-    return matches
-
-
 @transaction.atomic
 def swap_players(round_: Round, one: Player, other: Player, user=None) -> None:
     """Exchange two players' places in a draft round (either may be at a bye)."""
@@ -161,9 +140,15 @@ def put_out(round_: Round, starts_at=None) -> None:
     round_.status = Round.PUBLISHED
     round_.play = round_.tournament.play
     if round_.play == Play.ONLINE:
-        now = timezone.now()
-        round_.starts_at = max(starts_at or now, now)
+        round_.starts_at = start_from(starts_at)
     round_.save()
+
+
+def start_from(wanted=None, now=None):
+    """When an online round starts, asked for `wanted`: that time, or now when none is given or it is already
+    past (docs/online-play.md, Setting up).  The one rule for publishing and for moving a start alike."""
+    now = now or timezone.now()
+    return max(wanted or now, now)
 
 
 def online_fields(round_: Round) -> dict:

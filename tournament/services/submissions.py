@@ -12,6 +12,7 @@ from .. import audit
 from ..domain.entry import ResultEntry
 from ..domain.text import format_vp
 from ..models import Match, Player, Round, Submission, Tournament
+from .players import withdrawn_words
 from .refused import Refused
 from .results import check_played_result, enter_result
 
@@ -28,7 +29,7 @@ def current_match(player: Player) -> Match | None:
 def no_game_reason(player: Player) -> str:
     """Why the player has no game to report just now, said exactly: "No round is published yet.",
     "You have a bye in round 6 (1 VP).", "You are excused from round 6.", "You sit out round 6: ..." (the idle
-    player of an odd all-play-all), "You withdrew after round 4: ...", "You have no game in round 6."."""
+    player of an odd all-play-all), "You withdrew after round 4: ..." (or "You are withdrawn after missing round 4: ..."), "You have no game in round 6."."""
     round_ = player.tournament.rounds.exclude(status=Round.DRAFT).order_by("-number").first()
     if round_ is None:
         return "No round is published yet."
@@ -39,7 +40,7 @@ def no_game_reason(player: Player) -> str:
         return f"You are excused from round {round_.number}."
     number = round_.number
     if player.withdrawn_after_round is not None and player.withdrawn_after_round < number:
-        return f"You withdrew after round {player.withdrawn_after_round}: you have no game in round {number}."
+        return f"{withdrawn_words(player)}: you have no game in round {number}."
     if player.joined_round > number:
         return f"You join the tournament at round {player.joined_round}."
     tournament = player.tournament

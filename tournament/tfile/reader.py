@@ -105,31 +105,36 @@ def _settings(raw: Any) -> Settings:
 
 
 def _timetable(raw: dict) -> dict:
-    """`auto`, `round_break_s` and `entries` (docs/online-event.md): checked as the settings page checks them."""
+    """`auto`, `round_break_s`, `round_lead_s`, `starts_at`, `entries_close_at`, `time_zone` and `entries`
+    (docs/online-event.md): checked as the settings page checks them."""
     auto, round_break_s = raw.get("auto", False), raw.get("round_break_s", DEFAULT_SETTINGS.round_break_s)
+    round_lead_s, time_zone = raw.get("round_lead_s", DEFAULT_SETTINGS.round_lead_s), raw.get("time_zone")
     if not isinstance(auto, bool):
         raise FileFault("settings.auto", f"must be true or false, not {show_json(auto)}")
-    problem = settings_problem(raw.get("play", PLAYS[0]), auto, round_break_s)
+    problem = settings_problem(raw.get("play", PLAYS[0]), auto, round_break_s, round_lead_s, time_zone)
     if problem:
         raise FileFault(f"settings.{problem[0]}", problem[1])
     entries = raw.get("entries")
     if entries not in (None, "open", "approve"):
         raise FileFault("settings.entries", f'must be "open" or "approve", or absent, not {show_json(entries)}')
-    return {"auto": auto, "round_break_s": round_break_s, "entries": entries}
+    return {"auto": auto, "round_break_s": round_break_s, "round_lead_s": round_lead_s, "time_zone": time_zone,
+            "starts_at": _starts_at(raw, "settings"), "entries_close_at": _starts_at(raw, "settings", "entries_close_at"),
+            "entries": entries}
 
 
-def _starts_at(item: dict, place: str) -> str | None:
-    """A round's `starts_at` (docs/online-play.md): an ISO 8601 time with its offset, kept as written; or None."""
-    if "starts_at" not in item:
+def _starts_at(item: dict, place: str, key: str = "starts_at") -> str | None:
+    """A round's `starts_at` (docs/online-play.md), or a setting's time (`settings.starts_at`,
+    `settings.entries_close_at`): an ISO 8601 time with its offset, kept as written; or None."""
+    if item.get(key) is None:
         return None
-    value = item["starts_at"]
+    value = item[key]
     try:
         moment = datetime.fromisoformat(value) if isinstance(value, str) and len(value) <= 40 else None
     except ValueError:
         moment = None
     if moment is None or moment.tzinfo is None:
-        raise FileFault(f"{place}.starts_at", f"must be an ISO 8601 time with its offset, such as "
-                                              f"\"2026-11-25T19:30:00+00:00\", not {show_json(value)}")
+        raise FileFault(f"{place}.{key}", f"must be an ISO 8601 time with its offset, such as "
+                                          f"\"2026-11-25T19:30:00+00:00\", not {show_json(value)}")
     return value
 
 

@@ -40,6 +40,11 @@ def dump(record: TournamentFile, private: bool = False) -> dict:
         file["settings"]["play"] = settings.play
     if settings.auto or settings.round_break_s != DEFAULT_SETTINGS.round_break_s:  # as before the timetable existed
         file["settings"].update(auto=settings.auto, round_break_s=settings.round_break_s)
+    if settings.round_lead_s != DEFAULT_SETTINGS.round_lead_s:
+        file["settings"]["round_lead_s"] = settings.round_lead_s
+    for key in ("starts_at", "entries_close_at", "time_zone"):  # each written only when set
+        if getattr(settings, key):
+            file["settings"][key] = getattr(settings, key)
     if settings.entries:
         file["settings"]["entries"] = settings.entries
     return file

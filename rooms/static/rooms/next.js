@@ -47,8 +47,15 @@
       return { lines: out, said: said };
     }
     if (m.state === "none" || m.state === "withdrawn") {
-      var why = m.state === "none" ? m.words : "You are withdrawn: you are not paired in the rounds to come.";
+      var why = m.words || "You are withdrawn: you are not paired in the rounds to come.";
       return { lines: [line(why)].concat(m.may_come_back ? [comeBack(m)] : []), said: why };
+    }
+    if (m.state === "waiting" && m.starts_at_ms) {  // the break: the next round's start is known
+      var starts = new Date(m.starts_at_ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+      var counting = make("strong", "", { "data-starts-ms": String(m.starts_at_ms), "data-now-ms": String(m.now_ms) });
+      var next = "Round " + n + " starts at " + starts + ".";
+      return { lines: [line("Round " + n + " starts in ", counting, " (at " + starts + ")."),
+                       line("Your game shows here as soon as it is published: no need to reload.")], said: next };
     }
     if (m.state === "waiting") {
       var wait = "Round " + n + " will be paired when the last game of round " + (n - 1) + " ends; it starts " +

@@ -123,3 +123,20 @@ def test_a_large_group_with_an_unavoidable_fault_is_paired_without_widening_the_
     assert widths == [matching.WINDOW]
     assert sum(pair_costs(a, b)[0] for a, b in pairs) == 1
     assert not any(have_met(a, b) for a, b in pairs)
+
+
+def test_a_complete_first_window_that_misses_the_bound_is_widened_to_the_optimum():
+    # 200 players on the same VP: the odd-numbered played second then first ("SF": each wants second), the
+    # even-numbered first then second ("FS": each wants first), so 100 want each side and every preference can be met
+    # (the bound is 0 faults, 0 unmet).  Player 1 has already met every player wanting first that the first
+    # window offers him (24 of them, under the 50 the group allows: `bound_is_reached`): that window's pairing
+    # is complete, yet gives him someone who also wants second (1 unmet); a wider window meets every preference.
+    group = [Entrant(i, i, 8, frozenset(), "SF" if i % 2 else "FS") for i in range(1, 201)]
+    offered = {j for pair in matching._window(group, matching.WINDOW) if 0 in pair for j in pair if j != 0}
+    met = frozenset(group[j].id for j in offered if group[j].sides == "FS")
+    assert 12 <= len(met) <= 50
+    group[0] = Entrant(1, 1, 8, met, "SF")
+    assert bound_is_reached(group) and side_bounds(group) == (0, 0)
+    pairs = matching._pair_group(group)
+    assert len(pairs) == 100 and not any(have_met(a, b) for a, b in pairs)
+    assert sum(pair_costs(a, b)[1] for a, b in pairs) == 0  # the optimum, not the first complete window's 1

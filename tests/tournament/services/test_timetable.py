@@ -58,7 +58,7 @@ def test_the_next_round_starts_the_break_after_the_last_game_ended(event):
     assert timetable.advance(event.pk) is None  # games still to play: nothing moves
     finish_round(event)
     last_end = max(m.entered_at for m in latest(event).matches.all())
-    assert timetable.advance(event.pk) == "round 2 published"
+    assert timetable.advance(event.pk) == "round 1 closed; round 2 published"  # break = lead: paired at the close
     one, two = event.rounds.order_by("number")
     assert (one.status, two.status) == (Round.COMPLETE, Round.PUBLISHED)
     assert two.starts_at == last_end + timedelta(seconds=60)
@@ -85,14 +85,14 @@ def test_after_the_last_round_the_tournament_is_finished(event):
 
 def test_an_absent_player_is_withdrawn_and_may_come_back_for_a_later_round(event):
     finish_round(event, forfeits=["Dan Dale"])
-    timetable.advance(event.pk)
     dan = Player.objects.get(name="Dan Dale")
-    assert dan.withdrawn_after_round == 1
+    assert dan.withdrawn_after_round == 1  # at once, as the game is lost: before the round closes
     notice = Mail.objects.get(kind=Mail.Kind.NOTICE)
     assert notice.to == "dan@example.org" and f"/p/{dan.link_token}/" in text_to_send(notice)
+    timetable.advance(event.pk)
     two = latest(event)
     assert not two.matches.filter(first=dan).exists() and not two.matches.filter(second=dan).exists()
-    assert timetable.come_back(dan) == 3  # round 2 is paired already: back from round 3
+    assert services.come_back(dan) == 3  # round 2 is published already: back from round 3
     finish_round(event)
     timetable.advance(event.pk)
     three = latest(event)
@@ -108,7 +108,7 @@ def test_no_legal_pairing_stops_the_timetable_and_says_why(organiser):
                       play="online", auto=True, round_break_s=0)
     services.publish_round(services.generate_round(pair))
     finish_round(pair)
-    assert timetable.advance(pair.pk) == "stopped"  # round 2 would be a rematch
+    assert timetable.advance(pair.pk) == "round 1 closed; stopped"  # round 2 would be a rematch
     pair.refresh_from_db()
     assert pair.timetable_stopped.startswith("Round 2 could not be paired")
     assert latest(pair).status == Round.COMPLETE
@@ -120,8 +120,8 @@ def test_stopped_by_hand_nothing_moves_until_go_on(event, organiser):
     timetable.stop_by_hand(event, organiser)
     finish_round(event)
     assert timetable.advance(event.pk) is None
-    timetable.go_on(event, organiser)
-    assert timetable.advance(event.pk) == "round 2 published"
+    assert timetable.go_on(event, organiser) == "round 1 closed; round 2 published"  # at once, not at a sweep
+    assert timetable.advance(event.pk) is None
 
 
 @pytest.fixture
@@ -157,7 +157,7 @@ def test_a_day_is_the_longest_break(event):
 
 def test_a_player_withdraws_from_the_private_page_after_the_round_under_way(event):
     ann = Player.objects.get(name="Ann Able")
-    assert timetable.withdraw_myself(ann) == 1  # the game of round 1 is still played
+    assert services.withdraw_myself(ann) == 1  # the game of round 1 is still played
     finish_round(event)
     timetable.advance(event.pk)
     assert not latest(event).matches.filter(first=ann).exists()
@@ -198,6 +198,6 @@ def test_two_processes_advancing_at_once_publish_the_next_round_once(organiser):
         thread.start()
     for thread in threads:
         thread.join()
-    assert sorted(answers, key=str) == [None, "round 2 published"]
+    assert sorted(answers, key=str) == [None, "round 1 closed; round 2 published"]
     assert list(tournament.rounds.order_by("number").values_list("status", flat=True)) == [Round.COMPLETE,
                                                                                           Round.PUBLISHED]

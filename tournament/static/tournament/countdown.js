@@ -28,7 +28,8 @@
   /* Count `shown` down until its start (read again from its data-starts-ms each second, so a moved start is
      followed); it stops by itself once the element has left the page (replaced), or when started again. */
   function start(shown) {
-    var offsetMs = Number(shown.dataset.nowMs) - Date.now();
+    // Without data-now-ms (a public page served from the cache carries no "now"), the visitor's own clock.
+    var offsetMs = shown.dataset.nowMs ? Number(shown.dataset.nowMs) - Date.now() : 0;
     var run = (shown.countdownRun || 0) + 1;
     shown.countdownRun = run;
     function tick() {
