@@ -87,8 +87,7 @@ class Tournament(models.Model):
     entries_rating = models.BooleanField(default=False, help_text="The entry form asks for a rating.")
     auto = models.BooleanField(default=False, help_text="Online rounds follow one another by themselves.")
     round_break_s = models.PositiveIntegerField(default=DEFAULT_SETTINGS.round_break_s)
-    # A round is paired and published this long before its start (at most the break): docs/online-event.md.
-    round_lead_s = models.PositiveIntegerField(default=DEFAULT_SETTINGS.round_lead_s)
+    round_lead_s = models.PositiveIntegerField(default=DEFAULT_SETTINGS.round_lead_s)  # published this long before
     starts_at = models.DateTimeField(null=True, blank=True, help_text="The event's start: round 1's.")
     time_zone = models.CharField(max_length=64, blank=True, default="")  # an IANA name; "": the site's TIME_ZONE
     timetable_stopped = models.CharField(max_length=300, blank=True)  # why the timetable stopped; "" while it runs
@@ -120,9 +119,8 @@ class Tournament(models.Model):
         return resolved_system(self.system, entries)
 
     def rounds_to_play(self, entries: int, paired: bool) -> int:
-        """How many rounds the event has: the announced number, or an all-play-all's table's.  Round 1 of an
-        all-play-all fixes its number (n − 1 or n) into `rounds_announced` (docs/tournament-rules.md,
-        All-play-all); before then, the table the entries so far would make."""
+        """How many rounds the event has: the announced number, or an all-play-all's table's.  Round 1 of an all-play-all
+        fixes its number (n − 1 or n) into `rounds_announced`; before then, the table the entries so far would make."""
         if not paired and self.resolved_system(entries) == System.ALL_PLAY_ALL:
             return all_play_all_rounds(entries) or self.rounds_announced
         return self.rounds_announced
@@ -283,11 +281,9 @@ class Match(models.Model):
 class ExcusedAbsence(models.Model):
     """A player excused from one round (docs/tournament-rules.md, Byes: excused absence).
 
-    The organiser marks it (approved at once), or the player asks through
-    the private link (requested, waiting for the organiser's approval).
-    Only an approved absence counts: the pairer leaves the player out of
-    that round and the standings give the excused VP.  Cancelling or
-    declining deletes the row; the audit log keeps the record.
+    The organiser marks it (approved at once), or the player asks through the private link (requested, waiting for
+    the organiser's approval).  Only an approved absence counts: the pairer leaves the player out of that round and
+    the standings give the excused VP.  Cancelling or declining deletes the row; the audit log keeps the record.
     """
 
     class Status(models.TextChoices):
@@ -328,9 +324,8 @@ class SubmissionQuerySet(models.QuerySet):
 class Submission(models.Model):
     """A result a player sent through their private link; it counts once the opponent confirms it.
 
-    Confirming enters it as the match's result; a dispute leaves the match
-    pending for an arbiter, who enters the result (which settles every
-    submission of the match).
+    Confirming enters it as the match's result; a dispute leaves the match pending for an arbiter, who enters the
+    result (which settles every submission of the match).
     """
 
     class Status(models.TextChoices):

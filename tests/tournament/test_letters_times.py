@@ -29,7 +29,9 @@ def event(organiser):
     organiser.save()
     tournament = make_event("Mail Open", ["Ann Able", "Ben Baker", "Cat Cole"], organiser=organiser,
                             system="swiss", play="online")
-    tournament.players.update(email="someone@example.org")
+    for player in tournament.players.all():  # one address, one player
+        player.email = f"{player.name.split()[0].lower()}@example.org"
+        player.save()
     return tournament
 
 

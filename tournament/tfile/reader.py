@@ -5,13 +5,10 @@
 `rounds[2].matches[5].scores[1][3]: 19 is above 18`.  Nothing here touches
 the database; `import_tournament` and `pair_next` both start from it.
 
-Import accepts any well-formed history, even one the pairer would never make
-(a rematch, a second bye): it was played, and it is the record.  What the
-database cannot hold is a fault of the file, found here with its place rather
-than halfway through the import: numbers beyond the columns' ranges
-(`tournament.domain.limits`), names longer than theirs, a NUL or an unpaired
-surrogate in any text, a number that is not finite (`NaN`, `1e400`)
-anywhere, logs included.
+Import accepts any well-formed history, even one the pairer would never make (a rematch, a second bye): it was
+played, and it is the record.  What the database cannot hold is a fault of the file, found here with its place
+rather than halfway through the import: numbers beyond the columns' ranges (`tournament.domain.limits`), names
+longer than theirs, a NUL or an unpaired surrogate in any text, a number not finite (`NaN`, `1e400`) anywhere.
 """
 
 from __future__ import annotations
