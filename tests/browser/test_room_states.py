@@ -62,7 +62,7 @@ def test_a_move_made_offline_waits_says_so_and_goes_once_when_the_network_is_bac
     page.context.set_offline(True)
     page.locator("#confirm").click()
     expect(page.locator("#status")).to_have_text("Sending your move…")
-    expect(page.locator("#net")).to_have_text(re.compile("waiting for the connection"))
+    expect(page.locator("#net")).to_have_text(re.compile("your move is waiting"))
     assert page.locator(".board .cell.proposed").count() == 2  # the tile stays in place while it is on its way
     both_widths(page, "disconnected")
     assert sum(e["type"] == "place" for e in look(room, 0)["events"]) == 0

@@ -26,6 +26,8 @@
     this.starts = {};
     this.keys = [];
     svg.querySelectorAll('[role="row"]').forEach(function (row, rowIndex) {
+      // A row is named by its number only: named by its contents, it would read out all its cells.
+      row.setAttribute("aria-label", "row " + (rowIndex + 1));
       row.querySelectorAll(".cell").forEach(function (g, placeIndex) {
         var k = g.dataset.cell;
         self.cells[k] = { g: g, row: rowIndex + 1, place: placeIndex + 1 };
