@@ -190,8 +190,10 @@
     log.forEach(function (e) {
       if (e.type !== "place") return;
       var a = e.cells[0].join(","), b = e.cells[1].join(",");
-      var last = seen.lastOf[e.player] === e ? " last last-" + e.player : "";
-      outlines.push('<path class="tile-outline' + last + '" d="' + board.outline(a, b) + '"/>');
+      var last = seen.lastOf[e.player] === e ? " last last-" + e.player : "", d = board.outline(a, b);
+      // A player's last tile: its mark on a white halo, seen against any colour around it (3:1 and more).
+      if (last) outlines.push('<path class="tile-outline halo" d="' + d + '"/>');
+      outlines.push('<path class="tile-outline' + last + '" d="' + d + '"/>');
     });
     if (shown) outlines.push('<path class="tile-outline proposed" d="' + board.outline(shown.cells[0].join(","), shown.cells[1].join(",")) + '"/>');
     else if (hint) outlines.push('<path class="tile-outline hint" d="' + board.outline(hint.cells[0], hint.cells[1]) + '"/>');
