@@ -13,8 +13,10 @@ import statistics
 import pytest
 from playwright.sync_api import expect
 
-from .room_play import (QUICK_POLL, best_placement, focus_in_body, focused_cell, key_path, look, online_game, snap,
-                        status, until_my_turn)
+from rooms import services as rooms
+
+from .room_play import (QUICK_POLL, best_placement, focus_in_body, focused_cell, key_path, look, online_game,
+                        opponent_turn, retried, snap, status, until_my_turn)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 MY_TURN = re.compile(r"choose a tile|end your turn|Game over", re.I)
@@ -163,3 +165,48 @@ def test_a_whole_game_by_keyboard_each_turn_the_best_gain_in_a_few_keys_and_focu
           f"{statistics.median(keys)}, worst {max(keys)}; swapped: {swapped}")
     assert len(keys) >= 15
     assert statistics.median(keys) <= 8 and max(keys) <= 12
+
+
+def to_a_swap(room) -> bool:
+    """Both seats play through the room's service (seat 1 whole turns; seat 0 one placement at a time) until seat 0
+    has placed and may swap: whether it came before the game's end."""
+    while True:
+        seen = look(room, 0)
+        if seen["status"] != "playing":
+            return False
+        if seen["turn"] == 1:
+            opponent_turn(room, 1)
+        elif seen["stage"] == "decide":
+            return True
+        else:
+            retried(rooms.move, room.pk, 0, "place", seq=seen["seq"], tile=seen["rack"][0],
+                    cells=seen["legal_pairs"][0], client_id=f"s{seen['seq']}")
+
+
+def test_swap_and_end_turn_by_keyboard_keep_the_focus_in_the_game(page):
+    """Swap (the rack shown, the turn over) and End turn hide their buttons: the focus goes to the rack, never to
+    the page's body; a turn that may swap takes the focus to End turn, the next choice, and says why a swap is
+    offered."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_init_script(QUICK_POLL)
+    for attempt in range(8):  # the bag is random: a game may end before a swap is offered
+        event, match, room = online_game(f"Swap Keys Open {attempt}")
+        if to_a_swap(room):
+            break
+    else:
+        pytest.skip("no swap was offered in 8 games")
+    page.goto(f"{page.base}/p/{match.first.link_token}/play/")
+    expect(page.locator("#status")).to_have_text(re.compile("Your rack has no .* Swap your rack, or end your turn"),
+                                                 timeout=10_000)
+    page.locator("#swap").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#status")).to_have_text(re.compile("is playing"), timeout=10_000)
+    assert not focus_in_body(page)
+    assert look(room, 0)["events"][-2]["type"] == "swap"
+    expect(page.locator("#rack .tile[tabindex='0']")).to_be_focused()
+    snap(page, "after-swap-1280")
+    if to_a_swap(room):  # and End turn, when the game offers a second swap
+        expect(page.locator("#end-turn")).to_be_focused(timeout=10_000)
+        page.keyboard.press("Enter")
+        expect(page.locator("#status")).not_to_have_text(re.compile("end your turn", re.I), timeout=10_000)
+        assert not focus_in_body(page)
