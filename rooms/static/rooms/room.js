@@ -366,7 +366,11 @@
 
   function statusText() {
     var n = state.players;
-    if (state.status === "waiting") return "The game starts in " + clockText(state.starts_at_ms - serverNow());
+    if (state.status === "waiting") {  // a wait, as every countdown writes it, and the start as a time of day
+      var C = window.IngeniousCountdown;
+      return "The game starts in " + C.words(Math.max(0, Math.ceil((state.starts_at_ms - serverNow()) / 1000))) +
+        " (at " + C.at(state.starts_at_ms, root.dataset.zone) + ").";
+    }
     if (state.status === "paused") {  // with the arbiter's reason (the view's "pause")
       return "The game is paused by the arbiter" + (state.pause && state.pause.reason ? ": " + state.pause.reason : "") + ".";
     }
