@@ -27,35 +27,15 @@
   var hint = null;      // a placement of the list (placements.js) the focus is on, outlined on the board
   var presence = null;  // the seats' presence as last reported (only some messages carry it: it stays till the next)
   var focusKey = board.keys[Math.floor(board.keys.length / 2)]; // the board's one Tab stop (roving tabindex)
-  var rackFocus = 0, baseTitle = document.title, wasMine = null;
+  var baseTitle = document.title, wasMine = null;
   var CHOICE_KEY = "ingenious-choice:" + root.dataset.socket;
-  var tiles = [];
   var letterOf = {};
   board.svg.querySelectorAll(".letters text").forEach(function (t) { letterOf[t.dataset.cell] = t; });
 
   function $(id) { return document.getElementById(id); }
   function mine() { return state && state.status === "playing" && state.turn === seat && seat !== null; }
   function placing() { return mine() && state.stage !== "decide"; }
-  var lastSaid = { text: "", at: -1e9 };
-  function say(text) {
-    if (!text) return;
-    lastSaid = { text: text, at: performance.now() };
-    var live = $("said");
-    live.textContent = "";
-    setTimeout(function () { if (lastSaid.text === text) live.textContent = text; }, 50);
-  }
-  // What follows another sentence within 2 s is added after it, as a node of its own: a live region says only what
-  // was added, so the first sentence (the result, before the next game) is said once.
-  function sayAlso(text) {
-    if (!text) return;
-    if (performance.now() - lastSaid.at >= 2000) { say(text); return; }
-    var said = lastSaid.text;
-    setTimeout(function () {
-      var span = document.createElement("span");
-      span.textContent = " " + text;
-      if (lastSaid.text === said) $("said").appendChild(span);
-    }, 60);
-  }
+  var live = W.live($("said")), say = live.say, sayAlso = live.sayAlso;
   function refusal(text) { var p = $("refusal"); if (p) p.textContent = text; }
 
   // -- the choice in progress, kept per game in local storage (a reload, or the link opened again, keeps it) ------
@@ -261,61 +241,17 @@
   }
   setInterval(tick, 250);
 
-  // -- the rack: one Tab stop, arrow keys between the tiles, Enter or Space chooses ---------------------------
+  // -- the rack (rack.js), its buttons, the placements and the confirmation --------------------------------------
+  var rack = window.IngeniousRack.make($("rack"), { fill: FILL, ink: INK }, { choose: function (i) { actions.choose(i); } });
+  var tiles = rack.tiles;
   function drawRack() {
-    var rack = $("rack");
-    if (!rack) return;
-    var held = state.rack || [];
-    if (!tiles.length) {
-      for (var i = 0; i < 6; i += 1) tiles.push(makeTile(rack, i));
-    }
-    rackFocus = Math.min(rackFocus, Math.max(0, held.length - 1));
-    tiles.forEach(function (button, index) {
-      var tile = held[index];
-      button.hidden = !tile;
-      if (!tile) return;
-      var shown = chosen && chosen.index === index ? chosen.tile : tile;
-      var spans = button.querySelectorAll(".half");
-      button.querySelector(".visually-hidden").textContent = H.tileWords(shown);
-      [0, 1].forEach(function (k) {
-        spans[k].textContent = shown[k];
-        spans[k].style.background = FILL[shown[k]];
-        spans[k].style.color = INK[shown[k]];
-      });
-      button.setAttribute("aria-selected", chosen && chosen.index === index ? "true" : "false");
-      button.setAttribute("aria-disabled", placing() && !proposal && !sending ? "false" : "true");
-      button.tabIndex = index === rackFocus ? 0 : -1;
-    });
+    if (!$("rack")) return;
+    rack.draw(state.rack || [], chosen, !(placing() && !proposal && !sending));
     $("turn-tile").disabled = !chosen;
     drawPlacements();
     $("swap").hidden = !state.may_swap;
     $("end-turn").hidden = !(mine() && state.stage === "decide");
     drawConfirm();
-  }
-  function makeTile(rack, index) {
-    var button = document.createElement("button");
-    button.type = "button";
-    button.className = "tile";
-    button.setAttribute("role", "option");
-    // Named by its words ("orange and green"); the letters drawn on it are hidden from the accessibility tree.
-    ["half", "visually-hidden", "half"].forEach(function (cls) {
-      var span = document.createElement("span");
-      span.className = cls;
-      if (cls === "half") span.setAttribute("aria-hidden", "true");
-      button.appendChild(span);
-    });
-    button.addEventListener("click", function () { rackFocus = index; actions.choose(index); });
-    button.addEventListener("keydown", function (event) {
-      var count = (state.rack || []).length, to = { ArrowLeft: index - 1, ArrowRight: index + 1, ArrowUp: index - 1,
-        ArrowDown: index + 1, Home: 0, End: count - 1 }[event.key];
-      if (to === undefined || !count) return;
-      event.preventDefault();
-      rackFocus = (to + count) % count;
-      drawRack();
-      tiles[rackFocus].focus();
-    });
-    rack.appendChild(button);
-    return button;
   }
 
   /* The chosen tile's placements, best first (placements.js), while it is to be placed. */
@@ -365,31 +301,8 @@
   }
 
   function statusText() {
-    var n = state.players;
-    if (state.status === "waiting") {  // a wait, as every countdown writes it, and the start as a time of day
-      var C = window.IngeniousCountdown;
-      return "The game starts in " + C.words(Math.max(0, Math.ceil((state.starts_at_ms - serverNow()) / 1000))) +
-        " (at " + C.at(state.starts_at_ms, root.dataset.zone) + ").";
-    }
-    if (state.status === "paused") {  // with the arbiter's reason (the view's "pause")
-      return "The game is paused by the arbiter" + (state.pause && state.pause.reason ? ": " + state.pause.reason : "") + ".";
-    }
-    if (state.status === "finished") {
-      var o = state.outcome;
-      if (o.decided) return "The game was ended by the arbiter's decision.";
-      if (o.forfeit) return o.winner === null ? "Neither player played: both lose." : n[o.winner] + " wins by forfeit.";
-      return "Game over: " + (o.winner === null ? "a draw." : n[o.winner] + " wins.");
-    }
-    var flag = W.flagWords(state, seat);
-    var turn;
-    if (sending) turn = "Sending your move…";
-    else if (mine()) {
-      if (state.stage === "decide") turn = state.may_swap ? W.swapWhy(state.scores[seat], state.rack) + " Swap your rack, or end your turn." : "End your turn.";
-      else if (proposal) turn = "Confirm the placement, or undo it.";
-      else if (state.stage === "bonus") turn = chosen ? (firstCell ? "Bonus placement: choose the second cell." : "Bonus placement: choose the first cell.") : "Bonus placement: choose a tile.";
-      else turn = chosen ? (firstCell ? "Choose the second cell." : "Choose where the first colour goes.") : "Your turn: choose a tile.";
-    } else turn = state.turn === null ? "" : n[state.turn] + " is playing.";
-    return flag && !mine() ? flag : (flag ? flag + " " : "") + turn;
+    return W.status(state, seat, { sending: sending, proposal: proposal, chosen: chosen, firstCell: firstCell,
+                                   serverNow: serverNow(), zone: root.dataset.zone });
   }
 
   function drawStatus() {

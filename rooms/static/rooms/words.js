@@ -92,6 +92,60 @@
     return "last seen " + (s < 120 ? s + " s" : s < 7200 ? Math.floor(s / 60) + " min" : Math.floor(s / 3600) + " h") + " ago";
   }
 
+  /* The live region `element`: say(text) puts the sentence in it (emptied first, so that the same sentence twice
+     is said twice); sayAlso(text) adds what follows another sentence within 2 s as a node of its own: a live region
+     says only what was added, so the first sentence (the result, before the next game) is said once. */
+  function live(element) {
+    var last = { text: "", at: -1e9 };
+    function say(text) {
+      if (!text) return;
+      last = { text: text, at: performance.now() };
+      element.textContent = "";
+      setTimeout(function () { if (last.text === text) element.textContent = text; }, 50);
+    }
+    function sayAlso(text) {
+      if (!text) return;
+      if (performance.now() - last.at >= 2000) { say(text); return; }
+      var after = last.text;
+      setTimeout(function () {
+        var span = document.createElement("span");
+        span.textContent = " " + text;
+        if (last.text === after) element.appendChild(span);
+      }, 60);
+    }
+    return { say: say, sayAlso: sayAlso };
+  }
+
+  /* The status line: what is happening and what the player may do (`now`: the page's choice in progress, the
+     move on its way, the server's clock now, the tournament's zone). */
+  function status(state, seat, now) {
+    var n = state.players, mine = state.status === "playing" && seat !== null && state.turn === seat;
+    if (state.status === "waiting") {  // a wait, as every countdown writes it, and the start as a time of day
+      var C = window.IngeniousCountdown;
+      return "The game starts in " + C.words(Math.max(0, Math.ceil((state.starts_at_ms - now.serverNow) / 1000))) +
+        " (at " + C.at(state.starts_at_ms, now.zone) + ").";
+    }
+    if (state.status === "paused") {  // with the arbiter's reason (the view's "pause")
+      return "The game is paused by the arbiter" + (state.pause && state.pause.reason ? ": " + state.pause.reason : "") + ".";
+    }
+    if (state.status === "finished") {
+      var o = state.outcome;
+      if (o.decided) return "The game was ended by the arbiter's decision.";
+      if (o.forfeit) return o.winner === null ? "Neither player played: both lose." : n[o.winner] + " wins by forfeit.";
+      return "Game over: " + (o.winner === null ? "a draw." : n[o.winner] + " wins.");
+    }
+    var flag = flagWords(state, seat), turn, bonus = state.stage === "bonus" ? "Bonus placement: c" : "C";
+    if (now.sending) turn = "Sending your move…";
+    else if (mine) {
+      if (state.stage === "decide") turn = state.may_swap ? swapWhy(state.scores[seat], state.rack) + " Swap your rack, or end your turn." : "End your turn.";
+      else if (now.proposal) turn = "Confirm the placement, or undo it.";
+      else if (!now.chosen) turn = state.stage === "bonus" ? "Bonus placement: choose a tile." : "Your turn: choose a tile.";
+      else if (now.firstCell) turn = bonus + "hoose the second cell.";
+      else turn = state.stage === "bonus" ? "Bonus placement: choose the first cell." : "Choose where the first colour goes.";
+    } else turn = state.turn === null ? "" : n[state.turn] + " is playing.";
+    return flag && !mine ? flag : (flag ? flag + " " : "") + turn;
+  }
+
   /* Why a swap is offered (the rule: the rack holds no tile of the player's lowest colours, `scores` and `rack`
      the player's own): "Your rack has no red or green, your lowest colours (0)." */
   function swapWhy(scores, rack) {
@@ -132,6 +186,6 @@
   var DIRECTION_WORDS = ["right", "upper right", "upper left", "left", "lower left", "lower right"];
 
   window.IngeniousWords = { turns: turns, said: said, flagWords: flagWords, resultWords: resultWords,
-                            presenceWords: presenceWords, points: points, swapWhy: swapWhy, clocksSaid: clocksSaid,
+                            presenceWords: presenceWords, points: points, live: live, status: status, swapWhy: swapWhy, clocksSaid: clocksSaid,
                             scoresSaid: scoresSaid, lastSaid: lastSaid, DIRECTION_WORDS: DIRECTION_WORDS };
 })();
