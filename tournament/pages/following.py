@@ -40,9 +40,11 @@ class GameNow:
         """The start as the page writes it (`domain.times`), in the site's time zone, named: "11:28 GMT" and
         "Friday 27 November, 11:28 GMT"."""
         if self.starts_at is None:
-            return {"time": "", "date": ""}
+            return {"time": "", "date": "", "ms": None, "zone": ""}
         zone = timezone.get_current_timezone()
-        return {"time": time_of_day(self.starts_at, zone), "date": date_and_time(self.starts_at, zone)}
+        # with the moment and the zone's name, for the page's script to add the viewer's own time where it differs
+        return {"time": time_of_day(self.starts_at, zone), "date": date_and_time(self.starts_at, zone),
+                "ms": self.ms(self.starts_at), "zone": timezone.get_current_timezone_name()}
 
     def countdown(self) -> dict | None:
         """The countdown to the start while it is to come: its words ("12 min 0 s") and, for the page's script,

@@ -49,6 +49,15 @@
       (own !== named ? " (" + own + " your time)" : "");
   }
 
+  /* A time of day the server wrote (`data-at-ms`, in its `data-zone`): the viewer's own time added where it
+     differs, once ("14:30 GMT (15:30 your time)"). */
+  function ownTime(text) {
+    var ms = Number(text.dataset.atMs), zone = text.dataset.zone;
+    if (!ms || !zone || / your time\)$/.test(text.textContent)) { return; }
+    var both = at(ms, zone), own = both.match(/ \([^()]* your time\)$/);
+    if (own) { text.textContent += own[0]; }
+  }
+
   /* Count `shown` down until its start (read again from its data-starts-ms each second, so a moved start is
      followed); it stops by itself once the element has left the page (replaced), or when started again. */
   function start(shown) {
@@ -77,6 +86,7 @@
     document.querySelectorAll("[data-starts-ms]").forEach(function (shown) {
       if (!shown.countdownRun) { start(shown); }
     });
+    document.querySelectorAll("[data-at-ms]").forEach(ownTime);
   }
   window.IngeniousCountdown = { start: start, words: words, move: move, at: at };
   startAll();
@@ -120,6 +130,8 @@
           move(shown, now.starts_ms, now.now_ms);
           document.querySelectorAll("[data-start]").forEach(function (text) {
             text.textContent = now.start[text.dataset.start] || text.textContent;
+            text.dataset.atMs = String(now.start.ms);
+            ownTime(text);
           });
         }
       })
