@@ -1,8 +1,8 @@
 """How times are written for people, the one way on every page and message of the server's (docs/online-event.md,
 "Times"); the pages' scripts write them the same way (tournament/static/tournament/poll.js, `clockText`, and
-countdown.js, `words` and `at`).
+countdown.js, `words` and `at`).  A clock reading ("9:05", from an hour "1:02:05") is the engine's
+`games.engine.clock.minutes`, of the reading rounded up (`rooms.clock.clock_text`).
 
-- A clock reading: minutes and seconds left, rounded up, "9:05"; from an hour, "1:02:05".
 - A wait (a countdown): "1 h 2 min 3 s", "4 min 0 s", and under a minute the seconds alone, "40 s".
 - A time of day: in the tournament's zone, with the zone named, "14:30 GMT"; to the second when the moment is not
   on a whole minute ("14:30:15 GMT"), so that a start is never written earlier or later than it is.
@@ -11,14 +11,6 @@ countdown.js, `words` and `at`).
 from __future__ import annotations
 
 from datetime import datetime, tzinfo
-
-
-def clock_text(ms: int) -> str:
-    """A clock reading: "9:05", "0:00", "1:02:05" (seconds rounded up: 0:00 only when the time has run out)."""
-    seconds = max(0, -(-ms // 1000))
-    hours, rest = divmod(seconds, 3600)
-    minutes, seconds = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
 
 
 def wait_words(seconds: int) -> str:

@@ -1,4 +1,5 @@
-"""One way to write time (docs/online-event.md, "Times"): clock readings, waits and times of day, worked out by hand.
+"""One way to write time (docs/online-event.md, "Times"): clock readings (the engine's `minutes`, the room's
+`clock_text`), waits and times of day, worked out by hand.
 No calendar date is written here: the moments are built from today's date in the zone."""
 
 from datetime import datetime, timedelta, timezone
@@ -6,15 +7,21 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from tournament.domain.times import clock_text, date_and_time, time_of_day, wait_words
+from games.engine.clock import minutes
+from rooms.clock import clock_text
+from tournament.domain.times import date_and_time, time_of_day, wait_words
 
 LONDON, KOLKATA = ZoneInfo("Europe/London"), ZoneInfo("Asia/Kolkata")
 
 
-@pytest.mark.parametrize("ms, text", [(0, "0:00"), (1, "0:01"), (545_000, "9:05"), (544_001, "9:05"),
-                                      (600_000, "10:00"), (3_599_000, "59:59"), (3_600_000, "1:00:00"),
-                                      (3_725_000, "1:02:05"), (14_310_000, "3:58:30"), (-5, "0:00")])
-def test_a_clock_reading_is_m_ss_and_h_mm_ss_from_an_hour_seconds_rounded_up(ms, text):
+@pytest.mark.parametrize("seconds, text", [(0, "0:00"), (1, "0:01"), (545, "9:05"), (600, "10:00"),
+                                          (3599, "59:59"), (3600, "1:00:00"), (3725, "1:02:05"), (14310, "3:58:30")])
+def test_a_clock_reading_is_m_ss_and_h_mm_ss_from_an_hour(seconds, text):
+    assert minutes(seconds) == text
+
+
+@pytest.mark.parametrize("ms, text", [(544_001, "9:05"), (545_000, "9:05"), (1, "0:01"), (-5, "0:00")])
+def test_a_rooms_clock_is_its_reading_rounded_up(ms, text):
     assert clock_text(ms) == text
 
 
