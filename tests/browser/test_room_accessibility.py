@@ -215,3 +215,28 @@ def test_a_whole_game_through_the_accessibility_tree_each_turn_the_best_gain_in_
     expect(page.locator("#after")).to_be_visible()
     assert max(max(row) for row in look(room, 0)["scores"]) >= 10  # two-digit scores on the chips
     clean_at_both_widths(page, "the room after a whole game")
+
+
+def test_a_tiles_mark_goes_round_both_its_cells_and_legal_cells_differ_in_shape(tab):
+    """Each player's last tile is outlined round both its hexes (the outline's box holds both cells' centres and
+    is wider or taller than one cell); a cell the chosen tile may cover has a dashed outline, an empty one none."""
+    page = tab
+    event, match, room = online_game("Marks Open")
+    opponent_turn(room, 0)
+    opponent_turn(room, 1)
+    page.goto(f"{page.base}/p/{match.first.link_token}/play/")
+    expect(page.locator("#status")).to_have_text("Your turn: choose a tile.", timeout=10_000)
+    last = [e for e in look(room, 0)["events"] if e["type"] == "place"]
+    for seat in (0, 1):
+        placed = [e for e in last if e["player"] == seat][-1]
+        mark = page.locator(f".outlines path.last-{seat}").bounding_box()
+        cells = [page.locator(f'.board .cell[data-cell="{q},{r}"]').bounding_box() for q, r in placed["cells"]]
+        for cell in cells:
+            x, y = cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2
+            assert mark["x"] < x < mark["x"] + mark["width"] and mark["y"] < y < mark["y"] + mark["height"], seat
+        assert mark["width"] > 1.5 * cells[0]["width"] or mark["height"] > 1.5 * cells[0]["height"], seat
+    page.locator("#rack .tile").first.click()
+    dashes = page.evaluate("""() => [...document.querySelectorAll('.board .cell:not(.filled):not(.start) polygon')]
+        .map(p => [p.parentNode.classList.contains('legal'), getComputedStyle(p).strokeDasharray])""")
+    assert any(legal for legal, _ in dashes) and any(not legal for legal, _ in dashes)
+    assert all((dash != "none") == legal for legal, dash in dashes), dashes[:4]

@@ -210,3 +210,25 @@ def test_swap_and_end_turn_by_keyboard_keep_the_focus_in_the_game(page):
         page.keyboard.press("Enter")
         expect(page.locator("#status")).not_to_have_text(re.compile("end your turn", re.I), timeout=10_000)
         assert not focus_in_body(page)
+
+
+def test_keys_say_the_clocks_the_scores_the_last_move_and_a_cells_neighbours(page):
+    event, match, room = online_game("Hearing Keys Open")
+    opponent_turn(room, 0)
+    opponent_turn(room, 1)
+    page.add_init_script(QUICK_POLL)
+    page.goto(f"{page.base}/p/{match.first.link_token}/play/")
+    expect(page.locator("#status")).to_have_text("Your turn: choose a tile.", timeout=10_000)
+    said = page.locator("#said")
+    page.keyboard.press("c")
+    expect(said).to_have_text(re.compile(rf"^Your time \d+ minutes? ?\d*, running; {match.second.name}'s time "))
+    page.keyboard.press("s")
+    expect(said).to_have_text(re.compile(rf"^You: red \d+, orange \d+, .*; lowest \d+\. {match.second.name}: red "))
+    page.keyboard.press("m")
+    expect(said).to_have_text(re.compile(rf"^{match.second.name} placed .*; scored "))
+    page.keyboard.press("1")  # the first tile of the rack: the focus goes to the board, where it may go
+    assert focused_cell(page) is not None
+    page.keyboard.press("n")
+    expect(said).to_have_text(re.compile(r"^Beside row \d+, place \d+: (right|upper right|upper left|left|lower left"
+                                         r"|lower right), row \d+, place \d+: "))
+    expect(said).to_contain_text("empty, you may place here")  # the other half's cell, beside the focused one
