@@ -99,8 +99,8 @@
   function keepFocus() {
     if (!wasInGame || (document.activeElement && document.activeElement !== document.body)) return;
     var tile = tiles.filter(function (t) { return !t.hidden && t.tabIndex === 0; })[0];
-    if (tile && seat !== null && state.status === "playing") tile.focus();
-    else if (board.cells[focusKey]) board.cells[focusKey].g.focus();
+    if (tile && seat !== null && state.status === "playing") tile.focus({ preventScroll: true });
+    else if (board.cells[focusKey]) board.cells[focusKey].g.focus({ preventScroll: true });  // not scrolled to: the player may be reading below
   }
 
   /* What the live region says of what just happened: the new events in words, a flag, then whose turn it is. */
