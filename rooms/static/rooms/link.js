@@ -20,7 +20,7 @@
   "use strict";
   function open(root, handlers) {
     var socket = null, retry = 0, polling = null, pending = null, closedForGood = false, count = 0;
-    var seat = root.dataset.seat, heardAt = Date.now(), SILENT_MS = 7000;
+    var seat = root.dataset.seat, heardAt = Date.now(), SILENT_MS = 8000;  // a ping (every 5 s) 3 s late: not a busy server, a dead line
 
     function clientId() {
       count += 1;
@@ -170,7 +170,7 @@
       if (socket) socket.close();  // reopened (and read over HTTP meanwhile) by its onclose
       startPolling();
     });
-    // A seat's socket silent for longer than two pings is dead, whatever it looks like.
+    // A seat's socket silent for `SILENT_MS` is dead, whatever it looks like.
     setInterval(function () {
       if (seat !== "" && socketOpen() && Date.now() - heardAt > SILENT_MS) { lost(); socket.close(); startPolling(); }
     }, 1000);
