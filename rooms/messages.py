@@ -16,6 +16,7 @@ names (`rooms.next_game`).
 from __future__ import annotations
 
 from games.engine.board import CELLS
+from tournament.domain.text import result_words
 
 from .referee import Table
 
@@ -89,7 +90,10 @@ def _everyone(table: Table, seat: int | None, seq: int, now_ms: int) -> dict:
         outcome = table.outcome
         facts["outcome"] = ({"forfeit": False, "decided": True, "winner": None} if outcome.decided else
                             {"forfeit": True, "winner": outcome.winner} if outcome.forfeit else
-                            {"forfeit": False, "winner": outcome.result.winner, "ended_by": outcome.result.ended_by})
+                            {"forfeit": False, "winner": outcome.result.winner, "ended_by": outcome.result.ended_by,
+                             # who won on which colour, in the words of every result (a win on "lowest 0 v 0" says
+                             # that the second-lowest decided)
+                             "words": result_words(*table.names, outcome.result.scores, game.flagged)})
     return facts
 
 

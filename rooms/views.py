@@ -19,6 +19,7 @@ import json
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils import timezone
 
 from games.board_svg import room_board_svg
 from games.colours import COLOURS
@@ -68,7 +69,9 @@ def _page(request, room: Room, seat: int | None, *, socket_path: str, state_url:
         "title": title, "names": room.names, "seat": seat, "colours": COLOURS, "board": room_board_svg(2),
         "socket_path": socket_path, "state_url": state_url, "move_url": move_url, "replay_url": replay_url,
         "round_url": reverse("tournament:round", args=[tournament.slug, match.round.number]),
-        "round_number": match.round.number, "tournament": tournament}))
+        "round_number": match.round.number, "tournament": tournament,
+        # the zone the page writes times of day in (docs/online-event.md, "Times"): the site's
+        "zone": timezone.get_current_timezone_name()}))
 
 
 def _link_replaced_json(view):

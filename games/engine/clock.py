@@ -113,6 +113,10 @@ class Clocks:
 
 
 def minutes(seconds: int) -> str:
-    """A clock reading as a clock shows it: 605 -> "10:05"."""
+    """A clock reading as a clock shows it, the one way every page writes one: 605 -> "10:05"; from an hour with
+    the hours, 3725 -> "1:02:05"."""
     sign = "-" if seconds < 0 else ""
-    return f"{sign}{abs(seconds) // 60}:{abs(seconds) % 60:02d}"
+    hours, rest = divmod(abs(seconds), 3600)
+    if hours:
+        return f"{sign}{hours}:{rest // 60:02d}:{rest % 60:02d}"
+    return f"{sign}{rest // 60}:{rest % 60:02d}"

@@ -11,6 +11,8 @@ from pathlib import Path
 from django.db import OperationalError, transaction
 
 from rooms import services as rooms
+from rooms.copies import table_of
+from rooms.models import Room
 from tests.factories import make_event, matches
 
 from .turns import DATABASE_TURN
@@ -139,3 +141,19 @@ def until_my_turn(page, room, my_turn, seconds: float = 15) -> None:
         except AssertionError:
             if time.monotonic() > deadline:
                 raise
+
+
+def best_placement(room, seat: int = 0) -> tuple[int, int]:
+    """The engine's best gain for `seat` to place now, over every tile of its rack and every legal placement: (the
+    rack index of a tile that reaches it, the gain in points)."""
+    def best():
+        game = table_of(Room.objects.get(pk=room.pk)).game
+        rack = game.rack(seat)
+        return max(((sum(game.gain_of(tile, cells)), -index) for index, tile in enumerate(rack)
+                    for cells in game.placements_of(tile)), default=(0, 0))
+    total, index = retried(best)
+    return -index, total
+
+
+def focus_in_body(page) -> bool:
+    return page.evaluate("document.activeElement === null || document.activeElement === document.body")

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from tests.factories import make_event, matches
 from tournament import services
+from tournament.domain.times import time_of_day
 
 from .conftest import expect, shot
 
@@ -33,7 +34,7 @@ def test_the_private_page_follows_a_moved_start_without_a_reload_and_a_round_tak
     moved = timezone.now() + timedelta(minutes=10)
     services.move_start(round_, moved)
     expect(countdown).to_have_text(re.compile(r"^9 min [45]\d s$"))  # 10 min less a few seconds: 9 min 5x s
-    at = f"{timezone.localtime(moved):%H:%M}"
+    at = time_of_day(moved, timezone.get_current_timezone())  # to the second, the zone named: "14:04:37 GMT"
     expect(page.locator("#next-game")).to_contain_text(f", {at})")
     expect(page.locator(".online-game")).to_contain_text(f"from {at}:")
     assert page.evaluate("window.notReloaded") is True

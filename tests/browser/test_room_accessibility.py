@@ -9,6 +9,7 @@ bypasses the site's Content-Security-Policy (the test's script only: the pages a
 
 import datetime
 import re
+import statistics
 from pathlib import Path
 
 import pytest
@@ -19,12 +20,13 @@ from tournament import services
 from tournament.services import timetable
 
 from .conftest import log_in
-from .room_play import QUICK_POLL, look, online_game, opponent_turn, retried, snap
+from .room_play import QUICK_POLL, best_placement, look, online_game, opponent_turn, retried, snap, until_my_turn
 from tests.factories import WIN, make_event, matches
 
 pytestmark = pytest.mark.django_db(transaction=True)
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 WIDTHS = (1280, 390)
+MY_TURN = re.compile(r"choose a tile|end your turn|Game over", re.I)
 
 
 @pytest.fixture
@@ -80,8 +82,11 @@ def test_the_room_spectators_and_replay_pass_axe_and_name_every_cell_tile_and_cl
     assert len(cells) == 91 and all(re.fullmatch(r"row \d+, place \d+: .+", name) for name in cells), cells[:5]
     assert sum("you may place here" in name for name in cells) >= 1
     assert sum("start symbol" in name for name in cells) == 6
+    options = named(page, "option")  # the rack's six tiles, then the chosen tile's placements
     assert all(re.fullmatch(r"(double )?(red|orange|yellow|green|blue|purple)( and \w+)?", name)
-               for name in named(page, "option")), named(page, "option")
+               for name in options[:6]), options[:6]
+    assert all(re.fullmatch(r"\w+ on row \d+, place \d+, \w+ on row \d+, place \d+: .+", name)
+               for name in options[6:]) and len(options) > 6, options[6:9]
     clocks = named(page, "timer")
     assert len(clocks) == 2 and re.fullmatch(r"your time: 9 minutes \d+|your time: 10 minutes", clocks[0]), clocks
     page.locator(".board .cell.legal").first.click()
@@ -157,3 +162,81 @@ def test_the_online_events_new_pages_pass_axe_and_the_next_game_is_reached_by_ke
     page.goto(f"{page.base}/manage/{event.slug}/round/2/rooms/1/decide/")
     expect(page.locator("button:has-text('Forfeit: neither came')")).to_be_visible()
     clean_at_both_widths(page, "the decision form of a game neither player has come to")
+
+
+def described(page, role: str, name: str) -> str:
+    """The description Chromium's accessibility tree gives the node of `role` named `name`."""
+    tree = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")["nodes"]
+    return next(n.get("description", {}).get("value", "") for n in tree
+                if n.get("role", {}).get("value") == role and n.get("name", {}).get("value") == name)
+
+
+def test_a_whole_game_through_the_accessibility_tree_each_turn_the_best_gain_in_a_few_actions(tab):
+    """Only what the tree names is used (roles and names, as a screen reader's user finds them): the tile, the
+    first of its placements (best first), Confirm, described by the preview and said; End turn or Swap when
+    asked.  Actions from "your turn" to the placement sent: median at most 8, worst 12.  The tree names a row by its
+    number only, a player's heading without the swatch's tooltip; axe finds nothing at the end, at any score."""
+    page = tab
+    event, match, room = online_game("Tree Open")
+    page.add_init_script(QUICK_POLL)
+    page.goto(f"{page.base}/p/{match.first.link_token}/play/")
+    expect(page.locator("#status")).to_have_text(MY_TURN, timeout=15_000)
+    assert all(re.fullmatch(r"row \d+", name) for name in named(page, "row")), named(page, "row")[:3]
+    headings = named(page, "heading")
+    assert f"{match.first.name} (you)" in headings and match.second.name in headings, headings
+    actions = []
+    while True:
+        until_my_turn(page, room, MY_TURN)
+        text = page.locator("#status").inner_text()
+        if "Game over" in text:
+            break
+        if "end your turn" in text.lower():
+            page.get_by_role("button", name="End turn").click()
+            actions[-1] += 1
+            expect(page.locator("#status")).not_to_have_text(re.compile("end your turn", re.I))
+            continue
+        index, best = best_placement(room)
+        tile = page.get_by_role("listbox", name="Your rack").get_by_role("option").nth(index)
+        tile.click()
+        spots = page.get_by_role("listbox", name=re.compile("Where it may go"))
+        choice = spots.get_by_role("option").first
+        assert int(choice.get_attribute("data-total")) == best
+        choice.click()
+        expect(page.get_by_role("button", name="Confirm")).to_be_focused()
+        preview = page.locator("#preview").inner_text()
+        assert "scores" in preview and described(page, "button", "Confirm") == preview
+        expect(page.locator("#said")).to_have_text(preview)
+        page.get_by_role("button", name="Confirm").click()
+        actions.append(3)
+        page.wait_for_function("() => !document.querySelector('#room.sending, .cell.proposed')")
+    print(f"\nbest-gain game through the tree: {len(actions)} placements; actions: median "
+          f"{statistics.median(actions)}, worst {max(actions)}")
+    assert len(actions) >= 15 and statistics.median(actions) <= 8 and max(actions) <= 12
+    expect(page.locator("#after")).to_be_visible()
+    assert max(max(row) for row in look(room, 0)["scores"]) >= 10  # two-digit scores on the chips
+    clean_at_both_widths(page, "the room after a whole game")
+
+
+def test_a_tiles_mark_goes_round_both_its_cells_and_legal_cells_differ_in_shape(tab):
+    """Each player's last tile is outlined round both its hexes (the outline's box holds both cells' centres and
+    is wider or taller than one cell); a cell the chosen tile may cover has a dashed outline, an empty one none."""
+    page = tab
+    event, match, room = online_game("Marks Open")
+    opponent_turn(room, 0)
+    opponent_turn(room, 1)
+    page.goto(f"{page.base}/p/{match.first.link_token}/play/")
+    expect(page.locator("#status")).to_have_text("Your turn: choose a tile.", timeout=10_000)
+    last = [e for e in look(room, 0)["events"] if e["type"] == "place"]
+    for seat in (0, 1):
+        placed = [e for e in last if e["player"] == seat][-1]
+        mark = page.locator(f".outlines path.last-{seat}").bounding_box()
+        cells = [page.locator(f'.board .cell[data-cell="{q},{r}"]').bounding_box() for q, r in placed["cells"]]
+        for cell in cells:
+            x, y = cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2
+            assert mark["x"] < x < mark["x"] + mark["width"] and mark["y"] < y < mark["y"] + mark["height"], seat
+        assert mark["width"] > 1.5 * cells[0]["width"] or mark["height"] > 1.5 * cells[0]["height"], seat
+    page.locator("#rack .tile").first.click()
+    dashes = page.evaluate("""() => [...document.querySelectorAll('.board .cell:not(.filled):not(.start) polygon')]
+        .map(p => [p.parentNode.classList.contains('legal'), getComputedStyle(p).strokeDasharray])""")
+    assert any(legal for legal, _ in dashes) and any(not legal for legal, _ in dashes)
+    assert all((dash != "none") == legal for legal, dash in dashes), dashes[:4]

@@ -70,4 +70,4 @@ def test_the_finished_room_shows_the_next_game_and_its_countdown_once_the_timeta
     page.keyboard.press("Enter")
     page.wait_for_url(f"**/p/{player.link_token}/play/")
     expect(page.locator("h1")).to_contain_text(opponent.name)
-    expect(page.locator("#status")).to_have_text(re.compile(r"^The game starts in 1:[23]\d$"), timeout=10_000)
+    expect(page.locator("#status")).to_have_text(re.compile(r"^The game starts in 1 min [23]\d s \(at \d\d:\d\d(:\d\d)? [A-Z]\w+.*\)\.$"), timeout=10_000)

@@ -62,7 +62,7 @@ def test_a_move_made_offline_waits_says_so_and_goes_once_when_the_network_is_bac
     page.context.set_offline(True)
     page.locator("#confirm").click()
     expect(page.locator("#status")).to_have_text("Sending your move…")
-    expect(page.locator("#net")).to_have_text(re.compile("waiting for the connection"))
+    expect(page.locator("#net")).to_have_text(re.compile("your move is waiting"))
     assert page.locator(".board .cell.proposed").count() == 2  # the tile stays in place while it is on its way
     both_widths(page, "disconnected")
     assert sum(e["type"] == "place" for e in look(room, 0)["events"]) == 0
@@ -72,7 +72,7 @@ def test_a_move_made_offline_waits_says_so_and_goes_once_when_the_network_is_bac
     assert sum(e["type"] == "place" for e in look(room, 0)["events"]) == 1  # sent again, applied once
 
 
-def test_a_reload_keeps_the_tile_its_turn_and_the_first_cell(page):
+def test_a_reload_or_a_new_tab_keeps_the_tile_its_turn_and_the_first_cell(page):
     event, match, room = online_game("Reload Open")
     page.goto(f"{page.base}/p/{match.first.link_token}/play/")
     expect(page.locator("#status")).to_have_text("Your turn: choose a tile.", timeout=10_000)
@@ -87,6 +87,12 @@ def test_a_reload_keeps_the_tile_its_turn_and_the_first_cell(page):
     expect(page.locator("#rack .tile").nth(2)).to_have_attribute("aria-selected", "true")
     assert page.locator("#rack .tile").nth(2).inner_text() == tile  # turned as it was
     expect(page.locator(f'.board .cell[data-cell="{key}"]')).to_have_class(re.compile("proposed"))
+    # Kept per game, not per tab: the tab closed and the link opened again in a new one.
+    address, again = page.url, page.context.new_page()
+    page.close()
+    again.goto(address)
+    expect(again.locator("#status")).to_have_text("Choose the second cell.", timeout=10_000)
+    expect(again.locator("#rack .tile").nth(2)).to_have_attribute("aria-selected", "true")
 
 
 def test_the_opponents_presence_is_shown_when_the_server_reports_it(page):
@@ -106,6 +112,59 @@ def test_the_opponents_presence_is_shown_when_the_server_reports_it(page):
     page.route(lambda url: state_path in url, with_presence)  # the room page reads its own round: `?round=1`
     expect(opponent).to_have_text("last seen 2 min ago", timeout=10_000)
     expect(page.locator(".player[data-player='0'] .presence")).to_have_text("")  # one's own presence goes unsaid
+
+
+def test_the_opponents_presence_stays_shown_through_messages_that_do_not_carry_it(page):
+    """A move's answer, and a socket's message after a move, carry no presence: what was last reported stays."""
+    event, match, room = online_game("Presence Kept Open")
+    state_path = f"/p/{match.first.link_token}/room/"
+    answers = []
+
+    def first_only(route):  # the first reading carries the presence, none after it does
+        message = route.fetch().json()
+        if answers:
+            message.pop("presence", None)
+        else:
+            message["presence"] = [{"connected": True, "seen_ms": message["now_ms"]},
+                                   {"connected": True, "seen_ms": message["now_ms"]}]
+        answers.append(message["seq"])
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(message))
+
+    page.route(lambda url: state_path in url, first_only)
+    page.goto(f"{page.base}/p/{match.first.link_token}/play/")
+    expect(page.locator("#status")).to_have_text("Your turn: choose a tile.", timeout=10_000)
+    opponent = page.locator(".player[data-player='1'] .presence")
+    expect(opponent).to_have_text("connected")
+    for box in ("#ask-confirm", "#turn-sound"):  # big enough to touch: 24 px at least
+        size = page.locator(box).bounding_box()
+        assert size["width"] >= 24 and size["height"] >= 24, (box, size)
+    page.locator("#rack .tile").first.click()
+    page.locator("#placements [role=option]").first.click()
+    page.locator("#confirm").click()
+    expect(page.locator("#status")).to_have_text(re.compile("is playing"), timeout=10_000)
+    opponent_turn(room, 1)
+    expect(page.locator("#status")).to_have_text(re.compile("Your turn"), timeout=10_000)
+    assert len(set(answers)) >= 2  # the room moved on in messages with no presence
+    expect(opponent).to_have_text("connected")
+
+
+def test_the_result_is_said_once_then_what_comes_next_after_it(page):
+    """The live region is given the result once; the next game's words are added after it as a node of their own
+    (a live region says what was added: the result is not said a second time)."""
+    event, match, room = online_game("Said Once Open")
+    while look(room, 0)["status"] == "playing":
+        opponent_turn(room, 0)
+        opponent_turn(room, 1)
+    added = []
+    page.expose_function("added", lambda text: added.append(text))
+    page.add_init_script("""document.addEventListener('DOMContentLoaded', () => new MutationObserver(records =>
+        records.forEach(r => r.addedNodes.forEach(n => window.added(n.textContent))))
+        .observe(document.getElementById('said'), {childList: true, subtree: true}));""")
+    page.goto(f"{page.base}/p/{match.first.link_token}/play/")
+    expect(page.locator("#next-game")).to_be_visible(timeout=10_000)
+    page.wait_for_timeout(1000)
+    assert sum("Game over" in text for text in added) == 1, added
+    assert any("last round" in text and "Game over" not in text for text in added), added
 
 
 def test_the_replay_steps_by_keyboard(page):

@@ -11,6 +11,7 @@ from rooms.models import RoomEvent
 from rooms.referee import Refused
 from tests.factories import make_event, matches
 from tests.rooms.helpers import START, play_whole_game, seeded
+from tournament.domain.text import result_words
 from tournament.models import AuditEntry, Match
 
 pytestmark = pytest.mark.django_db
@@ -43,6 +44,9 @@ def test_a_whole_game_through_the_service_is_the_matchs_result_with_its_log(seed
     assert report.valid, report.message
     assert match.scores == report.scores
     assert final["outcome"]["winner"] == report.winner
+    # who won on which colour, in the words every result is written in (a win on "0 v 0" says what decided it)
+    assert final["outcome"]["words"] == result_words(match.first.name, match.second.name, report.scores,
+                                                     [match.first_flagged, match.second_flagged])
     entry = AuditEntry.objects.filter(action="result entered").latest("pk")
     assert entry.who == "game room"
 

@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.utils import timezone
-from django.utils.dateformat import format as date_format
-from django.utils.timesince import timeuntil
 
 from .. import services
+from ..domain.times import date_and_time, time_of_day, wait_words
 from ..models import Match, Player, Round
 
 
@@ -38,18 +37,22 @@ class GameNow:
         return int(moment.timestamp() * 1000)
 
     def start_words(self) -> dict:
-        """The start as the page writes it, in the site's time zone: "11:28" and "Friday 27 November, 11:28"."""
+        """The start as the page writes it (`domain.times`), in the site's time zone, named: "11:28 GMT" and
+        "Friday 27 November, 11:28 GMT"."""
         if self.starts_at is None:
-            return {"time": "", "date": ""}
-        local = timezone.localtime(self.starts_at)
-        return {"time": date_format(local, "H:i"), "date": date_format(local, "l j F, H:i")}
+            return {"time": "", "date": "", "ms": None, "zone": ""}
+        zone = timezone.get_current_timezone()
+        # with the moment and the zone's name, for the page's script to add the viewer's own time where it differs
+        return {"time": time_of_day(self.starts_at, zone), "date": date_and_time(self.starts_at, zone),
+                "ms": self.ms(self.starts_at), "zone": timezone.get_current_timezone_name()}
 
     def countdown(self) -> dict | None:
-        """The countdown to the start while it is to come: its words ("12 minutes") and, for the page's script,
+        """The countdown to the start while it is to come: its words ("12 min 0 s") and, for the page's script,
         the start and now in ms by the server's clock; else None."""
         if not self.to_come:
             return None
-        return {"words": timeuntil(self.starts_at, self.now), "starts_ms": self.ms(self.starts_at),
+        wait = int((self.starts_at - self.now).total_seconds())
+        return {"words": wait_words(wait), "starts_ms": self.ms(self.starts_at),
                 "now_ms": self.ms(self.now), **self.start_words()}
 
 

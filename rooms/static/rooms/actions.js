@@ -3,7 +3,11 @@
    nothing is sent before Confirm, unless the player turned confirming off).  By keyboard (the WAI-ARIA grid pattern):
    the rack and the board are one Tab stop each; arrow keys move between tiles, and between cells as they lie;
    Enter or Space chooses; choosing a tile takes the focus to the board, choosing the second cell to Confirm, and
-   Confirm back to the board.  A cell that cannot be chosen says why. */
+   Confirm to the rack (the next choice is a tile: a bonus, or the next turn's).  A cell that cannot be chosen says
+   why.  Keys anywhere in the room (not in a text box): 1 to 6 choose that tile of the rack, P goes to the list of
+   the chosen tile's placements, best first (placements.js: Enter there places it, awaiting Confirm), T turns the
+   tile, Escape starts again; C says the clocks, S the scores, M the last move, N the focused cell's neighbours.
+   From "your turn", any placement is a few keys: 1, P, the arrow keys to it, Enter, Enter. */
 (function () {
   "use strict";
   function wire(room) {
@@ -37,6 +41,21 @@
       room.refusal("");
       room.set({ chosen: { index: index, tile: s.rack[index] }, firstCell: null, proposal: null });
       toBoard();
+      var count = Object.keys(room.legal()).length ? document.querySelectorAll("#placements [role=option]").length : 0;
+      room.say(window.IngeniousHexes.tileWords(s.rack[index]) + ": " + (count === 1 ? "1 place" : count + " places") +
+               "; P lists them, best first.");
+    }
+
+    /* A placement of the list (placements.js): in place awaiting Confirm, or sent when confirming is off. */
+    function propose(placement) {
+      var now = room.get();
+      if (!now.placing || !now.chosen || now.proposal || now.sending) { room.refusal(why(null)); return; }
+      var proposal = { tile: placement.tile, cells: placement.cells.map(function (k) { return k.split(",").map(Number); }) };
+      room.refusal("");
+      room.focusCell(placement.cells[0]);
+      if (!now.confirmOn) { send(proposal); return; }
+      room.set({ chosen: { index: now.chosen.index, tile: placement.tile }, firstCell: null, proposal: proposal });
+      $("confirm").focus();
     }
 
     /* Focus on the board where the next choice is: the focused cell if it may be chosen, else the nearest that may. */
@@ -53,7 +72,7 @@
       // A placement awaiting Confirm turns in place: its two colours change cells.
       if (now.proposal) change.proposal = { tile: tile, cells: now.proposal.cells };
       room.set(change);
-      room.say(window.IngeniousHexes.tileWords(tile));
+      if (!now.proposal) room.say(window.IngeniousHexes.tileWords(tile)); // else the new preview is said
     }
 
     function pick(k) {
@@ -98,6 +117,11 @@
       room.say("Placement taken back: choose the first cell again.");
     }
 
+    function toRack() {
+      var tiles = room.tiles().filter(function (t) { return t.tabIndex === 0 && !t.hidden; });
+      if (tiles.length) tiles[0].focus();
+    }
+
     function startAgain() {
       var now = room.get();
       if (now.proposal) { undo(); return; }
@@ -121,19 +145,27 @@
       if (event.target && /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) return;
       if (event.key === "t" || event.key === "T") turnTile();
       if (event.key === "Escape") startAgain();
+      if (/^[1-6]$/.test(event.key) && room.tiles().length) {
+        var tile = room.tiles()[Number(event.key) - 1];
+        if (tile && !tile.hidden) { event.preventDefault(); tile.click(); }
+      }
+      var heard = { c: "clocks", s: "scores", m: "last", n: "neighbours", p: "placements" }[event.key.toLowerCase()];
+      if (heard) { event.preventDefault(); room.hear(heard); }
     });
     if ($("turn-tile")) {
       $("turn-tile").addEventListener("click", turnTile);
       $("confirm").addEventListener("click", function () { confirm(); });
       $("undo").addEventListener("click", undo);
-      $("swap").addEventListener("click", function () { room.send({ action: "swap" }); });
-      $("end-turn").addEventListener("click", function () { room.send({ action: "end_turn" }); });
+      // The button goes once the turn has passed: the focus goes to the rack first, never to the page's body.
+      $("swap").addEventListener("click", function () { room.send({ action: "swap" }); toRack(); });
+      $("end-turn").addEventListener("click", function () { room.send({ action: "end_turn" }); toRack(); });
     }
 
     return {
       choose: choose,
-      /* A move went: focus back to the board, where the next placement (a bonus) or the opponent's tile will be. */
-      sent: function () { if (document.activeElement && document.activeElement.id === "confirm") room.focusCell(room.get().focusKey); },
+      propose: propose,
+      /* A placement went: focus to the rack, where the next choice is (a bonus's tile, or the next turn's). */
+      sent: function () { if (document.activeElement && document.activeElement.id === "confirm") toRack(); },
     };
   }
   window.IngeniousRoomActions = { wire: wire };

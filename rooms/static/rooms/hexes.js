@@ -26,6 +26,8 @@
     this.starts = {};
     this.keys = [];
     svg.querySelectorAll('[role="row"]').forEach(function (row, rowIndex) {
+      // A row is named by its number only: named by its contents, it would read out all its cells.
+      row.setAttribute("aria-label", "row " + (rowIndex + 1));
       row.querySelectorAll(".cell").forEach(function (g, placeIndex) {
         var k = g.dataset.cell;
         self.cells[k] = { g: g, row: rowIndex + 1, place: placeIndex + 1 };
@@ -104,16 +106,31 @@
 
   /* The outline of two neighbouring hexes as one tile: an SVG path round both. */
   Board.prototype.outline = function (a, b) {
-    function corners(k) {
-      return this.cells[k].g.querySelector("polygon").getAttribute("points").trim().split(/\s+/).map(function (p) {
+    var self = this;
+    function drawn(k) {
+      return self.cells[k].g.querySelector("polygon").getAttribute("points").trim().split(/\s+/).map(function (p) {
         return p.split(",").map(Number);
+      });
+    }
+    function centre(points) {
+      return [0, 1].map(function (i) { return points.reduce(function (s, p) { return s + p[i]; }, 0) / points.length; });
+    }
+    // The cells are drawn a little apart: each hex is grown about its centre until the two touch (the distance of
+    // their centres over the square root of 3), so that their shared side is one and the outline goes round both.
+    var ca = centre(drawn(a)), cb = centre(drawn(b));
+    var reach = Math.sqrt(Math.pow(ca[0] - cb[0], 2) + Math.pow(ca[1] - cb[1], 2)) / Math.sqrt(3);
+    function corners(k) {
+      var points = drawn(k), c = centre(points);
+      return points.map(function (p) {
+        var dx = p[0] - c[0], dy = p[1] - c[1], r = Math.sqrt(dx * dx + dy * dy);
+        return [c[0] + dx * reach / r, c[1] + dy * reach / r];
       });
     }
     var edges = [];
     [a, b].forEach(function (k) {
-      var points = corners.call(this, k);
+      var points = corners(k);
       points.forEach(function (p, i) { edges.push([p, points[(i + 1) % points.length]]); });
-    }, this);
+    });
     function near(p, o) { return Math.abs(p[0] - o[0]) < 0.6 && Math.abs(p[1] - o[1]) < 0.6; }
     // The shared side appears twice, once each way round: leave it out, then chain the ten others.
     var outer = edges.filter(function (e) {

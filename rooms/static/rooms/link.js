@@ -9,12 +9,18 @@
    The socket's application close codes: 4409 the round was taken back (the page opens the player's game again),
    4410 the link was replaced (said, never reopened), 4429 too many messages
    (reopened after a pause), 4503 the server had a hiccup (reopened at once, the move sent again); any other close
-   is reopened with a growing pause. */
+   is reopened with a growing pause.
+
+   A lost connection is said at once (handlers.state, "lost"): when the browser goes offline, when a read over HTTP
+   fails, and when a seat's socket has been silent for `SILENT_MS` (the server pings a seat every 5 s: a socket that
+   looks open on a dead network is closed, so that nothing it held back arrives late).  Every message that comes
+   after it carries the server's clocks (the page sets its clocks from each), and the first says the connection is
+   back (state "", "ok"). */
 (function () {
   "use strict";
   function open(root, handlers) {
     var socket = null, retry = 0, polling = null, pending = null, closedForGood = false, count = 0;
-    var seat = root.dataset.seat;
+    var seat = root.dataset.seat, heardAt = Date.now(), SILENT_MS = 8000;  // a ping (every 5 s) 3 s late: not a busy server, a dead line
 
     function clientId() {
       count += 1;
@@ -55,6 +61,7 @@
     }
 
     function receive(message) {
+      heardAt = Date.now();
       if (message.type === "ping") {
         // The server times the round trip itself: echo its ping's id, nothing about time.
         if (socketOpen()) socket.send(JSON.stringify({ type: "pong", id: message.id }));
@@ -81,8 +88,9 @@
 
     /* No answer from the server: said, with the move waiting if there is one. */
     function lost() {
-      handlers.state(pending ? "Your move is waiting for the connection: it is sent again as soon as it is back."
-                             : "Connection lost: trying again…", "lost");
+      if (closedForGood) return;
+      handlers.state(pending ? "Connection lost: your move is waiting, and is sent as soon as the connection is back. The clocks run on."
+                             : "Connection lost: trying to reconnect… The clocks run on.", "lost");
     }
 
     function poll() {
@@ -96,7 +104,7 @@
           receive(message);
           if (pending && pending.seq === message.seq) transmit(); // it never arrived: again, same client id
         })
-        .catch(function () { if (socket === null) lost(); });
+        .catch(function () { if (!socketOpen()) lost(); });
     }
     // Every 2 s while the socket is down (a test may ask for less, before the page loads: window.ingeniousPollMs).
     var pollEvery = window.ingeniousPollMs || 2000;
@@ -116,6 +124,7 @@
       catch (e) { socket = null; startPolling(); return; }
       socket.onopen = function () {
         retry = 0;
+        heardAt = Date.now();
         stopPolling();
         handlers.state("", "ok");
       };
@@ -156,6 +165,15 @@
       if (!document.hidden && socketOpen()) socket.send(JSON.stringify({ type: "sync" }));
     });
     window.addEventListener("online", function () { if (!socketOpen()) { retry = 0; poll(); } });
+    window.addEventListener("offline", function () {
+      lost();
+      if (socket) socket.close();  // reopened (and read over HTTP meanwhile) by its onclose
+      startPolling();
+    });
+    // A seat's socket silent for `SILENT_MS` is dead, whatever it looks like.
+    setInterval(function () {
+      if (seat !== "" && socketOpen() && Date.now() - heardAt > SILENT_MS) { lost(); socket.close(); startPolling(); }
+    }, 1000);
     poll();
     connect();
     return { send: send, resync: resync, pending: function () { return pending; } };

@@ -37,7 +37,7 @@
                  " against " + m.opponent + ".";
       var out = [line(game)], said = "Your next game: " + game;
       if (m.starts_at_ms) {
-        var at = new Date(m.starts_at_ms).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+        var at = Countdown.at(m.starts_at_ms, document.getElementById("room").dataset.zone);
         var count = make("strong", "", { "data-starts-ms": String(m.starts_at_ms), "data-now-ms": String(m.now_ms) });
         out.push(line("It starts in ", count, " (at " + at + ")."));
         said += " It starts at " + at + ".";

@@ -1,16 +1,22 @@
 // The game room in the browser (docs/online-play.md): shows the room as the server sends it, and sends moves.
 // The server is the only authority: the page keeps the last message, the player's choice in progress (a tile, its
-// turn, the cells: in the tab's session storage, so a reload keeps it) and a preview of what a placement scores
-// (hexes.js); nothing is sent before Confirm.  Needs poll.js (the clock formatter), hexes.js, words.js, link.js,
-// prefs.js and actions.js; a seat's page also next.js (the player's next game, once this one is over).
+// turn, the cells: in the browser's local storage under the game's address, so a reload or the link opened again
+// in a new tab keeps it) and a preview of what a placement scores (hexes.js); nothing is sent before Confirm.
+// Needs poll.js (the clock formatter), hexes.js, words.js, placements.js, link.js, prefs.js and actions.js; a
+// seat's page also next.js (the player's next game, once this one is over).
 (function () {
   "use strict";
   var root = document.getElementById("room");
   if (!root) return;
   var H = window.IngeniousHexes, W = window.IngeniousWords, clockText = window.Ingenious.clockText;
   var seat = root.dataset.seat === "" ? null : Number(root.dataset.seat);
-  var FILL = { R: "#d62728", O: "#ff7f0e", Y: "#e6c300", G: "#2ca02c", B: "#1f77b4", P: "#8e44ad" };
-  var INK = { R: "#fff", O: "#000", Y: "#000", G: "#fff", B: "#fff", P: "#fff" };
+  // The colours drawn and the ink written on them: games/colours.py's table, sent with the page ("R#d62728#fff ...").
+  var FILL = {}, INK = {};
+  root.dataset.colours.trim().split(/\s+/).forEach(function (entry) {
+    var parts = entry.slice(1).split("#");
+    FILL[entry[0]] = "#" + parts[1];
+    INK[entry[0]] = "#" + parts[2];
+  });
   var EMPTY = "#f6f1e7";
   var board = new H.Board(document.getElementById("board"));
   var state = null, log = [], receivedAt = 0;
@@ -18,38 +24,30 @@
   var firstCell = null; // "q,r" chosen for the tile's first colour
   var proposal = null;  // {tile, cells: [a, b]} in place, awaiting Confirm
   var sending = null;   // the move on its way (link.js), drawn in place meanwhile
+  var hint = null;      // a placement of the list (placements.js) the focus is on, outlined on the board
+  var presence = null;  // the seats' presence as last reported (only some messages carry it: it stays till the next)
   var focusKey = board.keys[Math.floor(board.keys.length / 2)]; // the board's one Tab stop (roving tabindex)
-  var rackFocus = 0, baseTitle = document.title, wasMine = null;
+  var baseTitle = document.title, wasMine = null;
   var CHOICE_KEY = "ingenious-choice:" + root.dataset.socket;
-  var tiles = [];
   var letterOf = {};
   board.svg.querySelectorAll(".letters text").forEach(function (t) { letterOf[t.dataset.cell] = t; });
 
   function $(id) { return document.getElementById(id); }
   function mine() { return state && state.status === "playing" && state.turn === seat && seat !== null; }
   function placing() { return mine() && state.stage !== "decide"; }
-  var lastSaid = { text: "", at: -1e9 };
-  function say(text) {
-    if (!text) return;
-    lastSaid = { text: text, at: performance.now() };
-    var live = $("said");
-    live.textContent = "";
-    setTimeout(function () { live.textContent = text; }, 50);
-  }
-  // What follows another sentence within 2 s is said with it, not over it (the next game just after the result).
-  function sayAlso(text) { say(performance.now() - lastSaid.at < 2000 ? lastSaid.text + " " + text : text); }
+  var live = W.live($("said")), say = live.say, sayAlso = live.sayAlso;
   function refusal(text) { var p = $("refusal"); if (p) p.textContent = text; }
 
-  // -- the choice in progress, kept in the tab's session storage (a reload keeps it; the server keeps the rest) --
+  // -- the choice in progress, kept per game in local storage (a reload, or the link opened again, keeps it) ------
   function remember() {
     try {
-      if (!chosen || !state) sessionStorage.removeItem(CHOICE_KEY);
-      else sessionStorage.setItem(CHOICE_KEY, JSON.stringify({ seq: state.seq, chosen: chosen, first: firstCell, proposal: proposal }));
+      if (!chosen || !state) localStorage.removeItem(CHOICE_KEY);
+      else localStorage.setItem(CHOICE_KEY, JSON.stringify({ seq: state.seq, chosen: chosen, first: firstCell, proposal: proposal }));
     } catch (e) { /* storage refused: the choice is only lost on a reload */ }
   }
   function recall() {
     try {
-      var saved = JSON.parse(sessionStorage.getItem(CHOICE_KEY) || "null");
+      var saved = JSON.parse(localStorage.getItem(CHOICE_KEY) || "null");
       if (!saved || saved.seq !== state.seq || !placing() || !holds(saved.chosen)) return;
       chosen = saved.chosen; firstCell = saved.first; proposal = saved.proposal;
     } catch (e) { /* nothing kept */ }
@@ -70,6 +68,8 @@
     else { link.resync(); return; } // a gap: ask for the whole room again
     message.events = log;
     var flagsBefore = state ? state.flagged.join() : "", turnBefore = state ? state.turn : null;
+    var decidingBefore = state ? state.stage === "decide" && state.turn === seat : false;
+    if (message.presence) presence = { seats: message.presence, now_ms: message.now_ms };
     state = message;
     receivedAt = performance.now();
     if (first) recall();
@@ -82,6 +82,25 @@
     drawAll();
     if (!first && moved) tell(before, flagsBefore, turnBefore);
     if (first) say(statusText());
+    // The placements are made and a swap is offered: the next choice is End turn (or Swap), where the focus goes.
+    if (mine() && state.stage === "decide" && !decidingBefore && focusInGame()) $("end-turn").focus();
+    keepFocus();
+  }
+
+  /* Focus never falls to the page's body while the player is in the game (a button pressed, then hidden): it goes
+     back to the rack, or to the board. */
+  var wasInGame = false;
+  function focusInGame() {
+    var active = document.activeElement;
+    return (active && active !== document.body && root.contains(active)) || (wasInGame && active === document.body);
+  }
+  root.addEventListener("focusin", function () { wasInGame = true; });
+  document.addEventListener("focusin", function (event) { if (!root.contains(event.target)) wasInGame = false; });
+  function keepFocus() {
+    if (!wasInGame || (document.activeElement && document.activeElement !== document.body)) return;
+    var tile = tiles.filter(function (t) { return !t.hidden && t.tabIndex === 0; })[0];
+    if (tile && seat !== null && state.status === "playing") tile.focus({ preventScroll: true });
+    else if (board.cells[focusKey]) board.cells[focusKey].g.focus({ preventScroll: true });  // not scrolled to: the player may be reading below
   }
 
   /* What the live region says of what just happened: the new events in words, a flag, then whose turn it is. */
@@ -91,7 +110,7 @@
     if (state.flagged.join() !== flagsBefore) words.push(W.flagWords(state, seat));
     if (state.status === "finished") words.push(W.resultWords(state));
     else if (mine() && state.stage === "bonus") words.push("A bonus placement: place another tile.");
-    else if (mine() && state.stage === "decide" && state.may_swap) words.push("You may swap your rack, or end your turn.");
+    else if (mine() && state.stage === "decide" && state.may_swap) words.push(W.swapWhy(state.scores[seat], state.rack) + " You may swap your rack, or end your turn.");
     else if (state.turn !== null && state.turn !== turnBefore) words.push(mine() ? "Your turn." : state.players[state.turn] + "'s turn.");
     say(words.filter(Boolean).join(" "));
   }
@@ -151,10 +170,13 @@
     log.forEach(function (e) {
       if (e.type !== "place") return;
       var a = e.cells[0].join(","), b = e.cells[1].join(",");
-      var last = seen.lastOf[e.player] === e ? " last last-" + e.player : "";
-      outlines.push('<path class="tile-outline' + last + '" d="' + board.outline(a, b) + '"/>');
+      var last = seen.lastOf[e.player] === e ? " last last-" + e.player : "", d = board.outline(a, b);
+      // A player's last tile: its mark on a white halo, seen against any colour around it (3:1 and more).
+      if (last) outlines.push('<path class="tile-outline halo" d="' + d + '"/>');
+      outlines.push('<path class="tile-outline' + last + '" d="' + d + '"/>');
     });
     if (shown) outlines.push('<path class="tile-outline proposed" d="' + board.outline(shown.cells[0].join(","), shown.cells[1].join(",")) + '"/>');
+    else if (hint) outlines.push('<path class="tile-outline hint" d="' + board.outline(hint.cells[0], hint.cells[1]) + '"/>');
     board.svg.querySelector(".outlines").innerHTML = outlines.join("");
     root.classList.toggle("choosing", !!chosen && placing());
   }
@@ -197,8 +219,8 @@
       section.classList.toggle("on-turn", state.turn === p && state.status === "playing");
       section.classList.toggle("flagged", state.flagged[p]);
       section.querySelector(".out").hidden = !state.flagged[p];
-      var presence = section.querySelector(".presence");
-      presence.textContent = p === seat || !state.presence ? "" : W.presenceWords(state.presence[p], state.now_ms);
+      var seen = section.querySelector(".presence");
+      seen.textContent = p === seat || !presence ? "" : W.presenceWords(presence.seats[p], presence.now_ms);
     });
     tick();
   }
@@ -219,60 +241,44 @@
   }
   setInterval(tick, 250);
 
-  // -- the rack: one Tab stop, arrow keys between the tiles, Enter or Space chooses ---------------------------
+  // -- the rack (rack.js), its buttons, the placements and the confirmation --------------------------------------
+  var rack = window.IngeniousRack.make($("rack"), { fill: FILL, ink: INK }, { choose: function (i) { actions.choose(i); } });
+  var tiles = rack.tiles;
   function drawRack() {
-    var rack = $("rack");
-    if (!rack) return;
-    var held = state.rack || [];
-    if (!tiles.length) {
-      for (var i = 0; i < 6; i += 1) tiles.push(makeTile(rack, i));
-    }
-    rackFocus = Math.min(rackFocus, Math.max(0, held.length - 1));
-    tiles.forEach(function (button, index) {
-      var tile = held[index];
-      button.hidden = !tile;
-      if (!tile) return;
-      var shown = chosen && chosen.index === index ? chosen.tile : tile;
-      var spans = button.querySelectorAll(".half");
-      button.querySelector(".visually-hidden").textContent = H.tileWords(shown);
-      [0, 1].forEach(function (k) {
-        spans[k].textContent = shown[k];
-        spans[k].style.background = FILL[shown[k]];
-        spans[k].style.color = INK[shown[k]];
-      });
-      button.setAttribute("aria-selected", chosen && chosen.index === index ? "true" : "false");
-      button.setAttribute("aria-disabled", placing() && !proposal && !sending ? "false" : "true");
-      button.tabIndex = index === rackFocus ? 0 : -1;
-    });
+    if (!$("rack")) return;
+    rack.draw(state.rack || [], chosen, !(placing() && !proposal && !sending));
     $("turn-tile").disabled = !chosen;
+    drawPlacements();
     $("swap").hidden = !state.may_swap;
     $("end-turn").hidden = !(mine() && state.stage === "decide");
     drawConfirm();
   }
-  function makeTile(rack, index) {
-    var button = document.createElement("button");
-    button.type = "button";
-    button.className = "tile";
-    button.setAttribute("role", "option");
-    // Named by its words ("orange and green"); the letters drawn on it are hidden from the accessibility tree.
-    ["half", "visually-hidden", "half"].forEach(function (cls) {
-      var span = document.createElement("span");
-      span.className = cls;
-      if (cls === "half") span.setAttribute("aria-hidden", "true");
-      button.appendChild(span);
-    });
-    button.addEventListener("click", function () { rackFocus = index; actions.choose(index); });
-    button.addEventListener("keydown", function (event) {
-      var count = (state.rack || []).length, to = { ArrowLeft: index - 1, ArrowRight: index + 1, ArrowUp: index - 1,
-        ArrowDown: index + 1, Home: 0, End: count - 1 }[event.key];
-      if (to === undefined || !count) return;
-      event.preventDefault();
-      rackFocus = (to + count) % count;
-      drawRack();
-      tiles[rackFocus].focus();
-    });
-    rack.appendChild(button);
-    return button;
+
+  /* The chosen tile's placements, best first (placements.js), while it is to be placed. */
+  var spots = $("placements") ? window.IngeniousPlacements.box($("placements"), board, {
+    pick: function (placement) { actions.propose(placement); },
+    hint: function (placement) { hint = placement; drawBoard(); },
+  }) : null;
+  function placementsNow() {
+    if (!chosen || !placing() || proposal || sending) return [];
+    return window.IngeniousPlacements.list(board, filledCells().filled, chosen.tile, state.legal_pairs, firstCell);
+  }
+  function drawPlacements() {
+    if (!spots) return;
+    var open = !!chosen && placing() && !proposal && !sending;
+    if (!open && hint) hint = null;
+    spots.draw(placementsNow(), open ? chosen.tile + (firstCell || "") : null);
+  }
+
+  /* The preview in words: what the placement awaiting Confirm scores (Confirm is described by it, and it is said). */
+  function previewText() {
+    if (!proposal) return "";
+    var seen = filledCells(), gain = board.gain(seen.filled, proposal.tile, proposal.cells[0].join(","), proposal.cells[1].join(","));
+    var mineScores = state.scores[seat], reaches = [];
+    gain.forEach(function (p, c) { if (p && mineScores[c] < 18 && mineScores[c] + p >= 18) reaches.push(H.COLOUR_WORDS[H.LETTERS[c]]); });
+    $("confirm-bar").dataset.gain = gain.join(" ");
+    return H.tileWords(proposal.tile) + " scores " + H.gainWords(gain) +
+      (reaches.length ? "; " + reaches.join(" and ") + " reach 18: a bonus placement" : "") + ".";
   }
 
   function drawConfirm() {
@@ -280,12 +286,7 @@
     if (!bar) return;
     bar.hidden = !proposal;
     if (!proposal) return;
-    var seen = filledCells(), gain = board.gain(seen.filled, proposal.tile, proposal.cells[0].join(","), proposal.cells[1].join(","));
-    var mineScores = state.scores[seat], reaches = [];
-    gain.forEach(function (p, c) { if (p && mineScores[c] < 18 && mineScores[c] + p >= 18) reaches.push(H.COLOUR_WORDS[H.LETTERS[c]]); });
-    bar.dataset.gain = gain.join(" ");
-    $("preview").textContent = H.tileWords(proposal.tile) + " scores " + H.gainWords(gain) +
-      (reaches.length ? "; " + reaches.join(" and ") + " reach 18: a bonus placement" : "") + ".";
+    $("preview").textContent = previewText();
   }
 
   // -- the move list, the status line, after the game ------------------------------------------------------------
@@ -300,27 +301,8 @@
   }
 
   function statusText() {
-    var n = state.players;
-    if (state.status === "waiting") return "The game starts in " + clockText(state.starts_at_ms - serverNow());
-    if (state.status === "paused") {  // with the arbiter's reason (the view's "pause")
-      return "The game is paused by the arbiter" + (state.pause && state.pause.reason ? ": " + state.pause.reason : "") + ".";
-    }
-    if (state.status === "finished") {
-      var o = state.outcome;
-      if (o.decided) return "The game was ended by the arbiter's decision.";
-      if (o.forfeit) return o.winner === null ? "Neither player played: both lose." : n[o.winner] + " wins by forfeit.";
-      return "Game over: " + (o.winner === null ? "a draw." : n[o.winner] + " wins.");
-    }
-    var flag = W.flagWords(state, seat);
-    var turn;
-    if (sending) turn = "Sending your move…";
-    else if (mine()) {
-      if (state.stage === "decide") turn = state.may_swap ? "Swap your rack, or end your turn." : "End your turn.";
-      else if (proposal) turn = "Confirm the placement, or undo it.";
-      else if (state.stage === "bonus") turn = chosen ? (firstCell ? "Bonus placement: choose the second cell." : "Bonus placement: choose the first cell.") : "Bonus placement: choose a tile.";
-      else turn = chosen ? (firstCell ? "Choose the second cell." : "Choose where the first colour goes.") : "Your turn: choose a tile.";
-    } else turn = state.turn === null ? "" : n[state.turn] + " is playing.";
-    return flag && !mine() ? flag : (flag ? flag + " " : "") + turn;
+    return W.status(state, seat, { sending: sending, proposal: proposal, chosen: chosen, firstCell: firstCell,
+                                   serverNow: serverNow(), zone: root.dataset.zone });
   }
 
   function drawStatus() {
@@ -356,15 +338,39 @@
                focusKey: focusKey, placing: placing(), confirmOn: confirmOn() };
     },
     set: function (change) {
+      var had = proposal;
       if ("chosen" in change) chosen = change.chosen;
       if ("firstCell" in change) firstCell = change.firstCell;
       if ("proposal" in change) proposal = change.proposal;
       remember();
       if (state) { drawBoard(); drawRack(); drawStatus(); }
+      // The placement is complete: what it would score is said (and describes Confirm, where the focus goes).
+      if (proposal && (!had || had.tile !== proposal.tile)) say(previewText());
     },
+    hear: hear,
     legal: legalCells, focusCell: focusCell, refusal: refusal, say: say, tiles: function () { return tiles; },
     send: function (move) { move.seq = state.seq; link.send(move); },
   });
+
+  /* What a key asks to hear (actions.js): the clocks (C), the scores (S), the last move (M), the focused cell's
+     neighbours (N); the chosen tile's placements (P) are a list to go to, not words. */
+  function hear(what) {
+    if (!state) return;
+    if (what === "clocks") say(W.clocksSaid(state, seat, function (p) {
+      return state.clocks_ms[p] - (state.status === "playing" && state.turn === p ? performance.now() - receivedAt : 0);
+    }));
+    if (what === "scores") say(W.scoresSaid(state, seat));
+    if (what === "last") say(W.lastSaid(log, state.players, seat, board));
+    if (what === "neighbours") {
+      var seen = filledCells(), legal = legalCells(), around = [];
+      for (var d = 0; d < 6; d += 1) {
+        var n = board.neighbour(focusKey, d);
+        if (n) around.push(W.DIRECTION_WORDS[d] + ", " + cellName(n, seen, legal, {}));
+      }
+      say("Beside " + board.place(focusKey) + ": " + around.join("; ") + ".");
+    }
+    if (what === "placements" && spots && !spots.focus()) say(chosen ? "No placement: choose another tile." : "Choose a tile first.");
+  }
 
   // The player's next game, once this one is over: its own message over the socket, `next` in the HTTP answer.
   var nextBox = seat !== null && window.IngeniousNext ? window.IngeniousNext.box($("next-game")) : null;
@@ -376,11 +382,10 @@
       show(message);
       if (message.next) showNext(message.next);
     },
-    state: function (words, kind) {
+    state: function (words, kind) {  // #net is a live region: said as it changes, and hidden while empty
       var net = $("net");
-      net.textContent = words;
+      if (net.textContent !== words) net.textContent = words;
       net.dataset.kind = kind;
-      net.hidden = !words;
     },
     pending: function (move) {
       sending = move;

@@ -5,7 +5,9 @@
    it says the game has begun (or its data-ended).
    The page's elements start when the page loads, and those a page puts in place later when it says so
    ("page-updated"); the room starts its own (IngeniousCountdown.start). IngeniousCountdown.words(seconds) is the
-   one way a wait is written ("1 h 2 min 3 s").
+   one way a wait is written ("1 h 2 min 3 s", under a minute "40 s"), IngeniousCountdown.at(ms, zone) the one way a
+   time of day is ("14:30 GMT", in the tournament's zone, named; "14:30 GMT (15:30 your time)" where the viewer's
+   own differs), as tournament/domain/times.py writes them on the server.
 
    The private page follows its game (#follow, docs/online-event.md): every FOLLOW_MS while it is shown, and at
    once when it is shown again, it reads its `data-follow` address (tournament/pages/following.py). A moved start
@@ -25,6 +27,37 @@
     parts.push(s + " s");
     return parts.join(" ");
   }
+  /* The time of day of `ms` in `zone` (an IANA name: the tournament's): "14:30 GMT", to the second when not on a
+     whole minute, and the viewer's own time beside it where it differs. */
+  function at(ms, zone) {
+    var moment = new Date(ms), seconds = moment.getUTCSeconds() !== 0;
+    function clock(timeZone) {
+      var options = { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: timeZone };
+      if (seconds) { options.second = "2-digit"; }
+      return new Intl.DateTimeFormat("en-GB", options).format(moment);
+    }
+    var named;
+    try {
+      named = clock(zone);
+    } catch (e) {  // a zone this browser does not know: the viewer's own time alone
+      return clock(undefined);
+    }
+    var label = new Intl.DateTimeFormat("en-GB", { timeZone: zone, timeZoneName: "short" }).formatToParts(moment)
+      .filter(function (part) { return part.type === "timeZoneName"; }).map(function (part) { return part.value; })[0];
+    var own = clock(undefined);
+    return named + " " + (label === "UTC" || label === "GMT" ? label : label.replace(/^GMT/, "UTC")) +
+      (own !== named ? " (" + own + " your time)" : "");
+  }
+
+  /* A time of day the server wrote (`data-at-ms`, in its `data-zone`): the viewer's own time added where it
+     differs, once ("14:30 GMT (15:30 your time)"). */
+  function ownTime(text) {
+    var ms = Number(text.dataset.atMs), zone = text.dataset.zone;
+    if (!ms || !zone || / your time\)$/.test(text.textContent)) { return; }
+    var both = at(ms, zone), own = both.match(/ \([^()]* your time\)$/);
+    if (own) { text.textContent += own[0]; }
+  }
+
   /* Count `shown` down until its start (read again from its data-starts-ms each second, so a moved start is
      followed); it stops by itself once the element has left the page (replaced), or when started again. */
   function start(shown) {
@@ -54,8 +87,9 @@
     document.querySelectorAll("[data-starts-ms]").forEach(function (shown) {
       if (!shown.countdownRun) { start(shown); }
     });
+    document.querySelectorAll("[data-at-ms]").forEach(ownTime);
   }
-  window.IngeniousCountdown = { start: start, words: words, move: move };
+  window.IngeniousCountdown = { start: start, words: words, move: move, at: at };
   startAll();
   document.addEventListener("page-updated", startAll);
 
@@ -97,6 +131,8 @@
           move(shown, now.starts_ms, now.now_ms);
           document.querySelectorAll("[data-start]").forEach(function (text) {
             text.textContent = now.start[text.dataset.start] || text.textContent;
+            text.dataset.atMs = String(now.start.ms);
+            ownTime(text);
           });
         }
       })

@@ -6,7 +6,8 @@
    Ingenious.followPage(etag, fresh, periodMs, unversioned): asks for the page itself with its version (ETag) every
      periodMs; a 304 costs the site one query; a new version gives fresh(newDocument) to put in place.  A page with no
      version asks nothing, unless `unversioned` (a page never cached, which fresh() compares itself).
-   Ingenious.clockText(ms): a clock as the rooms show it, minutes and seconds left rounded up ("9:05"): the one
+   Ingenious.clockText(ms): a clock as the rooms show it, minutes and seconds left rounded up ("9:05", from an hour
+     "1:02:05"; tournament/domain/times.clock_text on the server): the one
      formatter of the pages' clocks (the room, the live boards, the venue screen); the server's readings decide.
    Ingenious.clockWords(ms): the same reading for a label a screen reader says ("9 minutes 5", "1 minute", "40 seconds"). */
 (function () {
@@ -35,9 +36,10 @@
         .then(function (html) { if (html) { fresh(new DOMParser().parseFromString(html, "text/html")); } });
     }, periodMs);
   }
-  function clockText(ms) {
-    var s = Math.max(0, Math.ceil(ms / 1000));
-    return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+  function clockText(ms) {  // as tournament/domain/times.clock_text writes it
+    var s = Math.max(0, Math.ceil(ms / 1000)), h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60);
+    var mm = h ? String(m).padStart(2, "0") : String(m);
+    return (h ? h + ":" : "") + mm + ":" + String(s % 60).padStart(2, "0");
   }
   function clockWords(ms) {
     var s = Math.max(0, Math.ceil(ms / 1000)), minutes = Math.floor(s / 60), seconds = s % 60;
