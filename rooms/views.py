@@ -19,7 +19,6 @@ import json
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils import timezone
 
 from games.board_svg import room_board_svg
 from games.colours import COLOURS
@@ -30,6 +29,7 @@ from tournament.domain.values import whole_number
 from tournament.models import Match, Tournament
 from tournament.pages.player_link import private_page
 from tournament.services.links import Replaced, player_of_link
+from tournament.zones import zone_of
 
 from . import presence, services
 from .next_game import next_game
@@ -70,8 +70,8 @@ def _page(request, room: Room, seat: int | None, *, socket_path: str, state_url:
         "socket_path": socket_path, "state_url": state_url, "move_url": move_url, "replay_url": replay_url,
         "round_url": reverse("tournament:round", args=[tournament.slug, match.round.number]),
         "round_number": match.round.number, "tournament": tournament,
-        # the zone the page writes times of day in (docs/online-event.md, "Times"): the site's
-        "zone": timezone.get_current_timezone_name()}))
+        # the zone the page writes times of day in (docs/online-event.md, "Times"): the tournament's
+        "zone": zone_of(tournament).key}))
 
 
 def _link_replaced_json(view):

@@ -8,9 +8,7 @@ Nothing here sends: `outbox` delivers later.  A player without an address gets n
 
 from __future__ import annotations
 
-import zoneinfo
 
-from django.conf import settings
 from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
@@ -22,21 +20,14 @@ from .domain.enums import Play
 from .domain.text import format_vp
 from .models import Match, Player, Round, Tournament
 from .serving.site_url import absolute
-
-
-def zone_of(tournament: Tournament | None) -> zoneinfo.ZoneInfo:
-    """The tournament's time zone (its own setting where it has one), else the site's."""
-    name = getattr(tournament, "time_zone", "") or settings.TIME_ZONE
-    return zoneinfo.ZoneInfo(name)
+from .zones import date_time_in
 
 
 def when(moment, tournament: Tournament | None = None) -> str:
-    """"Saturday 5 December 2026, 14:00 (Europe/London)": a start time as a player reads it, in the tournament's
-    zone, named; to the second when it is not on the minute (a timetable's round starts at the break's end)."""
-    zone = zone_of(tournament)
-    local = timezone.localtime(moment, zone)
-    clock = f"{local:%H:%M}" if local.second == 0 else f"{local:%H:%M:%S}"
-    return f"{local:%A} {local.day} {local:%B %Y}, {clock} ({zone.key})"
+    """"Saturday 5 December 2026, 14:00 GMT": a start time as a player reads it, in the tournament's zone, named
+    (`tournament.zones`); to the second when it is not on the minute (a timetable's round starts at the break's
+    end).  A mail is read later, so it carries the year."""
+    return date_time_in(moment, tournament, year=True)
 
 
 def event_start(tournament: Tournament):

@@ -32,10 +32,11 @@ def time_of_day(moment: datetime, zone: tzinfo) -> str:
     return f"{shown} {zone_name(local)}"
 
 
-def date_and_time(moment: datetime, zone: tzinfo) -> str:
-    """`moment` with its day, in `zone`: "Friday 27 November, 14:30 GMT"."""
+def date_and_time(moment: datetime, zone: tzinfo, *, year: bool = False) -> str:
+    """`moment` with its day, in `zone`: "Friday 27 November, 14:30 GMT" (a mail, read later: with the year)."""
     local = moment.astimezone(zone)
-    return f"{local:%A} {local.day} {local:%B}, {time_of_day(moment, zone)}"
+    day = f"{local:%A} {local.day} {local:%B %Y}" if year else f"{local:%A} {local.day} {local:%B}"
+    return f"{day}, {time_of_day(moment, zone)}"
 
 
 def zone_name(local: datetime) -> str:

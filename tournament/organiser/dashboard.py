@@ -14,6 +14,7 @@ from ..forms.drafts import PublishForm
 from ..models import ExcusedAbsence, Round, Submission, Tournament
 from ..services import timetable
 from ..signals import entries_waiting
+from ..zones import time_in
 from ..pairing.next_round import beyond_the_end, finished_detail
 from ..records import player_labels, record_of
 
@@ -88,9 +89,9 @@ def timetable_said(tournament: Tournament) -> dict:
         return {}
     last = timetable.last_done(tournament)
     return {"timetable_next": timetable.next_words(tournament),
-            "event_starts": timetable.clock_words(tournament.starts_at, tournament) if tournament.starts_at else "",
+            "event_starts": time_in(tournament.starts_at, tournament) if tournament.starts_at else "",
             "timetable_last": "" if last is None else
-            f"{last.action}{f' ({last.subject})' if last.subject else ''} at {timetable.clock_words(last.at, tournament)}"}
+            f"{last.action}{f' ({last.subject})' if last.subject else ''} at {time_in(last.at, tournament)}"}
 
 
 # The dashboard's forms, as the alert at the top names them, and the anchor of each (the form's own id).

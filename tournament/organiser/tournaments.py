@@ -26,9 +26,9 @@ from ..models import AuditEntry, Round, Tournament
 from ..records import record_of
 from ..serving.site_url import sheet_addresses
 from ..pages.submitting import posted, refusal_shown
-from ..services import timetable
 from ..tfile import dumps
 from ..tfile.trf import to_trf
+from ..zones import zone_of
 from .access import (WHO_CREATES, arbiter_required, has_any_role, may_create_tournaments, organiser_required,
                      refuse_unless_sees_player_links, sees_player_links, staff_required)
 
@@ -91,7 +91,7 @@ def import_tournament(request):
 @organiser_required
 def edit_settings(request, tournament):
     """The settings page; the event's start is typed and shown in the tournament's time zone."""
-    with timezone.override(timetable.zone_of(tournament)):
+    with timezone.override(zone_of(tournament)):
         return _settings_page(request, tournament)
 
 

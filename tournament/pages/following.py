@@ -11,13 +11,14 @@ only the start moved: the countdown moves in place, the page reloads for the res
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, tzinfo
 
 from django.utils import timezone
 
 from .. import services
 from ..domain.times import date_and_time, time_of_day, wait_words
 from ..models import Match, Player, Round
+from ..zones import zone_of
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class GameNow:
     starts_at: datetime | None  # the game's start (online rounds; a table round's when it has one)
     now: datetime
     version: str  # what the page shows of the game; another value means another page
+    zone: tzinfo = timezone.get_default_timezone()  # the tournament's (`tournament.zones`)
 
     @property
     def to_come(self) -> bool:
@@ -37,14 +39,14 @@ class GameNow:
         return int(moment.timestamp() * 1000)
 
     def start_words(self) -> dict:
-        """The start as the page writes it (`domain.times`), in the site's time zone, named: "11:28 GMT" and
+        """The start as the page writes it (`domain.times`), in the tournament's time zone, named: "11:28 GMT" and
         "Friday 27 November, 11:28 GMT"."""
         if self.starts_at is None:
             return {"time": "", "date": "", "ms": None, "zone": ""}
-        zone = timezone.get_current_timezone()
+        zone = self.zone
         # with the moment and the zone's name, for the page's script to add the viewer's own time where it differs
         return {"time": time_of_day(self.starts_at, zone), "date": date_and_time(self.starts_at, zone),
-                "ms": self.ms(self.starts_at), "zone": timezone.get_current_timezone_name()}
+                "ms": self.ms(self.starts_at), "zone": getattr(zone, "key", str(zone))}
 
     def countdown(self) -> dict | None:
         """The countdown to the start while it is to come: its words ("12 min 0 s") and, for the page's script,
@@ -74,7 +76,7 @@ def game_now(player: Player) -> GameNow:
     withdrawn = "" if player.withdrawn_after_round is None else str(player.withdrawn_after_round)
     return GameNow(match=match, round_number=round_number,
                    starts_at=match.round.starts_at if match is not None else None, now=timezone.now(),
-                   version=f"{round_number or 0}.{round_status}.{game}.{withdrawn}")
+                   version=f"{round_number or 0}.{round_status}.{game}.{withdrawn}", zone=zone_of(player.tournament))
 
 
 def followed(shown: GameNow) -> dict:

@@ -16,14 +16,12 @@ from django.contrib import messages
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.utils.timesince import timeuntil
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from scoring.report import standings_report
 
 from .. import services
-from ..services import timetable
 from ..forms.absences import RequestExcuseForm
 from ..domain.values import whole_number
 from ..domain.schedule import finished
@@ -35,6 +33,8 @@ from .public import final_places
 from ..records import record_of
 from ..records import player_labels
 from .submitting import refusal_shown
+from ..domain.times import wait_words
+from ..zones import time_in
 
 
 def private_page(view):
@@ -148,7 +148,7 @@ def event_start(tournament) -> dict | None:
     if tournament.starts_at is None or tournament.starts_at <= now or tournament.rounds.exclude(
             status=Round.DRAFT).exists():
         return None
-    return {"time": timetable.clock_words(tournament.starts_at, tournament), "words": timeuntil(tournament.starts_at, now),
+    return {"time": time_in(tournament.starts_at, tournament), "words": wait_words((tournament.starts_at - now).total_seconds()),
             "starts_ms": int(tournament.starts_at.timestamp() * 1000), "now_ms": int(now.timestamp() * 1000)}
 
 

@@ -15,6 +15,8 @@ from ..domain.rounds import half_points_before
 from ..domain.schedule import idle_players, played_online
 from ..pages.public import by_name, scheduled_forfeit
 from ..domain.text import format_vp, result_text
+from ..domain.times import time_of_day
+from ..zones import zone_of
 from .codes import NONE, Addresses, qr_code
 from .kit import (MARGIN, build, escape, find_round, fonts, listing, page_size, printing_date, share,
                   style, tables_of, text_width)
@@ -38,7 +40,7 @@ def pairing_sheet(record: TournamentFile, round_number: int, paper: str = "A4",
         Paragraph(f"Round {round_number} pairings", style(14, bold=True)),
         Paragraph(f"{printed_on.strftime('%A %d %B %Y')}. The first-named player of each table plays first; "
                   "VP are the standings before this round.", style(9)),
-        *([Paragraph(escape(online_note(round_record)), style(9, bold=True))] if online else []),
+        *([Paragraph(escape(online_note(round_record, zone_of(record.settings))), style(9, bold=True))] if online else []),
     ]
     if addresses.round_page is not None:
         heading = [_beside_code(heading, addresses.round_page(round_number), width)]
@@ -48,20 +50,21 @@ def pairing_sheet(record: TournamentFile, round_number: int, paper: str = "A4",
         _by_table(record, round_record, vp, width, online),
         PageBreak(),
         Paragraph(f"Round {round_number} pairings by name", style(14, bold=True)),
-        *([Paragraph(escape(online_note(round_record)), style(9, bold=True))] if online else []),
+        *([Paragraph(escape(online_note(round_record, zone_of(record.settings))), style(9, bold=True))] if online else []),
         Spacer(1, 4 * mm),
         _by_name(record, round_record, width),
     ]
     return build(record, f"Pairings, round {round_number}", story, paper, printed_on=printed_on)
 
 
-def online_note(round_record: RoundRecord) -> str:
-    """Where an online round's games are played, as its sheets say it (docs/online-play.md, Setting up)."""
+def online_note(round_record: RoundRecord, zone: datetime.tzinfo) -> str:
+    """Where an online round's games are played, as its sheets say it (docs/online-play.md, Setting up): the start
+    in the tournament's zone, named, as every page and mail writes it (`domain.times`)."""
     starts = ""
     if round_record.starts_at is not None:
         at = datetime.datetime.fromisoformat(round_record.starts_at)
-        zone = "UTC" if at.utcoffset() == datetime.timedelta(0) else at.strftime("UTC%z")
-        starts = f", from {at.strftime('%H:%M')} {zone} on {at.strftime('%d %B')}"
+        local = at.astimezone(zone)
+        starts = f", from {time_of_day(at, zone)} on {local.day} {local:%B}"
     return (f"Played online{starts}: each player opens their game from their own private link. "
             "The game rooms write the results: there are no result slips.")
 

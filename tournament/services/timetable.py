@@ -21,7 +21,6 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
 
 from django.db import transaction
 from django.db.models import Max
@@ -31,9 +30,10 @@ from django.utils import timezone
 from .. import audit, letters
 from ..domain.schedule import finished
 from ..domain.timetable import lead_of
-from ..models import Match, Player, Round, Tournament
+from ..models import Match, Round, Tournament
 from ..records import record_of
 from ..serving.site_url import absolute
+from ..zones import time_in
 from .players import PLAY, locked, withdraw
 from .refused import Refused
 from .rounds import close_round, generate_round, publish_round
@@ -265,29 +265,13 @@ def go_on(tournament: Tournament, user=None, now=None) -> str:
     return done or next_words(tournament, now)
 
 
-def zone_of(tournament: Tournament):
-    """The tournament's time zone: its `time_zone`, else the site's (docs/online-event.md, Times)."""
-    return ZoneInfo(tournament.time_zone) if tournament.time_zone else timezone.get_default_timezone()
-
-
-def local(moment: datetime, tournament: Tournament) -> datetime:
-    """A time in the tournament's zone."""
-    return timezone.localtime(moment, zone_of(tournament))
-
-
-def clock_words(moment: datetime, tournament: Tournament) -> str:
-    """"14:31:05 GMT": a time of day to the second in the tournament's zone, the zone named."""
-    at = local(moment, tournament)
-    return f"{at:%H:%M:%S} {at.tzname()}"
-
-
 def next_words(tournament: Tournament, now: datetime | None = None) -> str:
     """What the timetable does next, in a sentence for the organiser ("Round 3 is paired at 14:31:05 GMT and
     starts at 14:32:05 GMT.")."""
     step = plan(tournament, now)
     if step.step == "pair":
-        return (f"Round {step.number} is paired at {clock_words(step.at, tournament)} and starts at "
-                f"{clock_words(step.starts_at, tournament)}.")
+        return (f"Round {step.number} is paired at {time_in(step.at, tournament)} and starts at "
+                f"{time_in(step.starts_at, tournament)}.")
     if step.step == "games":
         return f"Waiting for {step.games} game{'s' if step.games != 1 else ''} of round {step.number} to end."
     if step.step == "close":

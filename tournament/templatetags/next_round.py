@@ -10,6 +10,7 @@ that move the page's versions (a round closed, published, the settings).
 from django import template
 
 from ..services import timetable
+from ..zones import time_in
 
 register = template.Library()
 
@@ -21,5 +22,5 @@ def next_round(tournament) -> dict:
     step = timetable.plan(tournament)
     if step.step != "pair":
         return {}
-    return {"number": step.number, "time": timetable.clock_words(step.starts_at, tournament),
+    return {"number": step.number, "time": time_in(step.starts_at, tournament),
             "starts_ms": int(step.starts_at.timestamp() * 1000)}
