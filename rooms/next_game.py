@@ -46,8 +46,11 @@ def next_game(room_id: int, seat: int, now_ms: int) -> dict:
     facts = {"type": "next", "now_ms": now_ms, "round": round_.number + 1,
              "private_url": reverse("player_link", args=[player.link_token]),
              "standings_url": reverse("tournament:standings", args=[tournament.slug])}
-    if latest is not None and latest.number > round_.number:
+    if latest is not None and latest.number > round_.number and not _finished(tournament, latest):
         facts.update(_published(player, latest))
+    elif latest is not None and latest.number > round_.number:
+        # Finished, whatever this player had in the last round (a bye too): the room says so and links the standings.
+        facts.update(state="finished", round=latest.number)
     elif round_.number >= tournament.rounds_announced:
         # The announced number is the last round's (an all-play-all's table fixes it at round 1): no round follows.
         open_rounds = tournament.rounds.exclude(status=Round.COMPLETE).exists()
@@ -64,6 +67,12 @@ def next_game(room_id: int, seat: int, now_ms: int) -> dict:
     else:
         facts.update(state="organiser")
     return {field: facts[field] for field in NEXT_GAME if field in facts}
+
+
+def _finished(tournament, latest: Round) -> bool:
+    """The last announced round is the latest and every round is closed: no game is to come for anyone."""
+    return latest.number >= tournament.rounds_announced and not tournament.rounds.exclude(
+        status=Round.COMPLETE).exists()
 
 
 def _published(player: Player, latest: Round) -> dict:

@@ -152,3 +152,27 @@ def test_an_absent_players_finished_room_says_withdrawn_after_missing_the_round_
     told = next_game(Room.objects.get(match=match).pk, 0, START)
     assert (told["state"], told["may_come_back"]) == ("withdrawn", True)
     assert told["words"].startswith("You are withdrawn after missing round 1")
+
+
+def test_a_player_whose_last_round_was_a_bye_is_told_the_tournament_is_finished_not_no_game():
+    """Five players, two rounds, no timetable: the round-2 bye's round-1 room says "none" (the bye) while round 2
+    is played, and "finished" once it closes, so a robot waiting on it stops."""
+    event = make_event("Bye Last Open", ["Ann Able", "Ben Baker", "Cat Cole", "Dan Dale", "Eve Etty"],
+                       system="swiss", rounds_announced=2, play="online")
+    services.publish_round(services.generate_round(event), starts_at=datetime.fromtimestamp(START / 1000, tz.utc))
+
+    def play_out(round_):
+        for match in round_.matches.filter(status=Match.PENDING):
+            services.enter_result(match, services.ResultEntry.typed(scores=WIN, flagged=[False, False]))
+        services.close_round(round_)
+
+    play_out(Round.objects.get(tournament=event, number=1))
+    two = services.generate_round(event)
+    services.publish_round(two, starts_at=timezone.now() + timedelta(minutes=5))
+    bye = two.matches.get(status=Match.BYE).first
+    room = Room.objects.get(Q(match__first=bye) | Q(match__second=bye), match__round__number=1)
+    seat = 0 if room.match.first_id == bye.pk else 1
+    assert next_game(room.pk, seat, 0)["state"] == "none"
+    play_out(two)
+    told = next_game(room.pk, seat, 0)
+    assert (told["state"], told["round"]) == ("finished", 2)
