@@ -23,12 +23,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from tournament import audit, letters
-from tournament.domain.enums import System
-from tournament.domain.schedule import finished
 from tournament.models import Player, Tournament
-from tournament.records import record_of
 from tournament.serving.throttle import Throttle, digest
-from tournament.services.entries import add_player
+from tournament.services.entries import add_player, why_closed
 from tournament.services.refused import Refused
 
 from .checks import Unwelcome, checked_address, checked_club, checked_name, checked_rating
@@ -51,22 +48,6 @@ class UnknownLink(Refused):
 
 class Throttled(Exception):
     """Too many entry forms from one network address: try again later."""
-
-
-def why_closed(tournament: Tournament, now=None) -> str | None:
-    """Why the entry form takes no entry now, in a sentence; None while it is open."""
-    now = now or timezone.now()
-    if tournament.rounds.exists() and finished(record_of(tournament, with_logs=False)):
-        return "The tournament is finished: it takes no more entries."
-    if not tournament.entries:
-        return "Entries are closed for this tournament."
-    if tournament.entries_close_at is not None and now >= tournament.entries_close_at:
-        return "Entries closed at the closing time the organiser set."
-    if tournament.entries_max is not None and tournament.players.count() >= tournament.entries_max:
-        return f"The tournament is full ({tournament.entries_max} players)."
-    if tournament.rounds.exists() and tournament.system == System.ALL_PLAY_ALL:
-        return "Entries closed when round 1 of the all-play-all was paired."
-    return None
 
 
 def count_form(network: str) -> None:

@@ -13,6 +13,7 @@ from ..forms.absences import ExcuseForm, rounds_to_come
 from ..forms.drafts import PublishForm
 from ..models import ExcusedAbsence, Round, Submission, Tournament
 from ..services import timetable
+from ..services.entries import why_closed
 from ..signals import entries_waiting
 from ..zones import time_in
 from ..pairing.next_round import beyond_the_end, finished_detail
@@ -73,6 +74,7 @@ def render_dashboard(request, tournament, *, player_form=None, csv_form=None, wi
         "rounds_to_come": rounds_to_come(tournament),
         "requests": sum(1 for a in absences if not a.approved),
         # The entry form's app answers (`tournament.signals.entries_waiting`): the event does not import it.
+        "entries_closed": why_closed(tournament) if tournament.entries else None,
         "entries_waiting": sum(count for _, count in entries_waiting.send(sender=Tournament, tournament=tournament)),
         "absences": absences,
         "csv_form": csv_form or PlayersCsvForm(auto_id="id_csv_%s"),

@@ -6,18 +6,20 @@ import random
 
 from django.db import transaction
 from django.db.models import Max, Q
+from django.utils import timezone
 
 from .. import audit
 from ..serving.versions import bump
 from ..domain.entry import ResultEntry
 from ..domain.enums import Play, System
 from ..domain.records import DEFAULT_SETTINGS
+from ..domain.schedule import finished
 from ..domain.timetable import settings_problem
 from ..domain.names import name_key
 from ..domain.text import format_vp
 from ..domain.values import RATING_RULE, is_rating
 from ..models import AuditEntry, ExcusedAbsence, Match, Player, Round, Submission, Tournament
-from ..records import create_tournament_row, import_record
+from ..records import create_tournament_row, import_record, record_of
 from .players import check_new_name, checked
 from .refused import Refused
 from .results import enter_result
@@ -338,3 +340,20 @@ def close_entries(tournament: Tournament, user=None) -> list[str]:
                         "system": tournament.system,
                         "order": "rating, highest first; unrated and equal ratings by a random draw"})
     return [p.name for p in ordered]
+
+
+def why_closed(tournament: Tournament, now=None) -> str | None:
+    """Why the entry form takes no entry now, in a sentence; None while it is open: the one rule for the form
+    (`signup`) and the organiser's dashboard."""
+    now = now or timezone.now()
+    if tournament.rounds.exists() and finished(record_of(tournament, with_logs=False)):
+        return "The tournament is finished: it takes no more entries."
+    if not tournament.entries:
+        return "Entries are closed for this tournament."
+    if tournament.entries_close_at is not None and now >= tournament.entries_close_at:
+        return "Entries closed at the closing time the organiser set."
+    if tournament.entries_max is not None and tournament.players.count() >= tournament.entries_max:
+        return f"The tournament is full ({tournament.entries_max} players)."
+    if tournament.rounds.exists() and tournament.system == System.ALL_PLAY_ALL:
+        return "Entries closed when round 1 of the all-play-all was paired."
+    return None
