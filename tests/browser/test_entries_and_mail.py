@@ -94,3 +94,14 @@ def test_the_private_page_counts_down_each_second_to_the_game(page):
     expect(countdown).to_have_text(re.compile(r"^4 min (5\d|4\d) s$"))
     first = countdown.text_content()
     expect(countdown).not_to_have_text(first)  # a second later it reads one second less
+
+
+def test_on_a_phone_the_entry_forms_boxes_are_one_width_and_a_finger_high(page):
+    """At 390 px the address box was 177 × 21 px beside 358 × 31 for the name: an email input had none of the
+    text inputs' style."""
+    tournament = services.create_tournament("Phone Cup", system="swiss", play="online")
+    services.update_settings(tournament, entries="open")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{page.base}/t/{tournament.slug}/enter/")
+    name, email = page.locator("#id_name").bounding_box(), page.locator("#entry-form #id_email").bounding_box()
+    assert email["width"] == name["width"] and email["height"] == name["height"] >= 30
