@@ -42,10 +42,11 @@ class SiteClock:
         """The site's time now: this process's clock moved as far as the site's."""
         return datetime.now(zone) + timedelta(seconds=self.moved_s)
 
-    def move_on(self, seconds: float) -> None:
-        """Move the site's clock `seconds` ahead, in steps each process has read before the next (50 ms apart)."""
+    def move_on(self, seconds: float, step_s: float = STEP_S) -> None:
+        """Move the site's clock `seconds` ahead, in steps each process has read before the next (50 ms apart);
+        in one step (`step_s=seconds`) while no socket is open."""
         while seconds > 0:
-            step = min(seconds, STEP_S)
+            step = min(seconds, step_s)
             self.moved_s += step
             written = self.file.with_suffix(".new")
             written.write_text(repr(self.moved_s))
