@@ -10,9 +10,12 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from contextlib import contextmanager
+from datetime import datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.core.management import call_command
 from django.core.management.base import CommandError
@@ -101,6 +104,22 @@ def rolled_back():
             raise _Rollback
     except _Rollback:
         pass
+
+
+def typable(moment: datetime) -> datetime:
+    """`moment`, or the same time an hour later while it falls in the hour that the end of summer time repeats: a
+    time typed in the site's zone there could be either, and the forms refuse it ("may be ambiguous").  The tests
+    that type a start in a form pass it through this, so they pass on any date."""
+    zone = ZoneInfo(settings.TIME_ZONE)
+    while (local := moment.astimezone(zone)).utcoffset() != local.replace(fold=1 - local.fold).utcoffset():
+        moment += timedelta(hours=1)
+    return moment
+
+
+def typed(moment: datetime, seconds: bool = True) -> str:
+    """A datetime-local input's value for `moment`, in the site's time zone (to the second or the minute)."""
+    local = moment.astimezone(ZoneInfo(settings.TIME_ZONE))
+    return local.strftime("%Y-%m-%dT%H:%M:%S" if seconds else "%Y-%m-%dT%H:%M")
 
 
 # Tournament files (the JSON of docs/tournament-file.md) built by hand, for the readers, sheets and exports.

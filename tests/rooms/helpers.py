@@ -1,4 +1,4 @@
-"""What the game-room tests share: a fixed server time, a bag drawn from a seed, a whole game played.
+"""What the game-room tests share: a server time ahead of the clock, a bag drawn from a seed, a whole game played.
 
 The services take the time (`at_ms`) and the draw (`draw`) as arguments, so a test fixes both: the same seed
 draws the same tiles, and nothing depends on the real clock.
@@ -6,10 +6,15 @@ draws the same tiles, and nothing depends on the real clock.
 
 import random
 
+from django.utils import timezone
+
 from rooms import services
 from tests.factories import make_event, matches
 
-START = 1_800_000_000_000  # a fixed server time, in ms
+# The tests' server time, in ms: a month after the clock read when the tests start, in whole seconds.  Ahead of the
+# clock, as a round's start is when it is published (a start already past is read as now, and the rooms would then
+# start at the machine's time, not this one), however long the run and whatever its date.
+START = (int(timezone.now().timestamp()) + 30 * 86_400) * 1000
 ARBITER_NAMES = ["Ann Able", "Ben Baker", "Cleo Cole", "Dev Dane"]
 
 
@@ -25,7 +30,7 @@ def play_whole_game(room, match, seed, pace_ms=1_000, before_each=lambda now: No
     returns the finished room as a spectator sees it (`before_each(now)` is called at each step's server time,
     before its move)."""
     rng, now = random.Random(seed), START
-    while True:
+    while True:  # each draw seeded by the time since START: the same game whatever START is
         now += pace_ms
         seen = services.look(room.pk, None, at_ms=now).message
         if seen["status"] == "finished":
@@ -35,12 +40,13 @@ def play_whole_game(room, match, seed, pace_ms=1_000, before_each=lambda now: No
         mine = services.look(room.pk, seat, at_ms=now).message
         if mine["stage"] == "decide":
             action = "swap" if mine["may_swap"] and rng.random() < 0.3 else "end_turn"
-            services.move(room.pk, seat, action, seq=mine["seq"], client_id=f"{seed}-{now}", at_ms=now, draw=seeded(now))
+            services.move(room.pk, seat, action, seq=mine["seq"], client_id=f"{seed}-{now}", at_ms=now,
+                          draw=seeded(now - START))
         else:
             cells = rng.choice(mine["legal_pairs"])
             tile = rng.choice(mine["rack"])
             services.move(room.pk, seat, "place", seq=mine["seq"], client_id=f"{seed}-{now}", tile=tile, cells=cells,
-                          at_ms=now, draw=seeded(now))
+                          at_ms=now, draw=seeded(now - START))
 
 
 def play_turn(room, seat, at_ms, draw):

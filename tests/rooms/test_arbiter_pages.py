@@ -16,7 +16,7 @@ from django.utils import timezone
 from games.engine.simulate import random_game
 from rooms import arbiter, desk, services
 from rooms.models import Room
-from tests.factories import make_event, matches, score_fields
+from tests.factories import make_event, matches, score_fields, typable, typed
 from tournament import services as tournament_services
 from tournament.models import AuditEntry, Match, Round, Tournament
 
@@ -59,8 +59,8 @@ def test_taking_an_online_round_back_asks_for_a_confirmation_first(online, clien
 def test_the_round_page_moves_the_start_and_starts_it_now(online, client, people):
     tournament, round_ = online
     client.force_login(people["org"])
-    later = (timezone.localtime(round_.starts_at) + timedelta(minutes=10)).replace(microsecond=0)
-    client.post(url("move_start", tournament, 1), {"starts_at": later.strftime("%Y-%m-%dT%H:%M:%S")})
+    later = typable(round_.starts_at + timedelta(minutes=10)).replace(microsecond=0)
+    client.post(url("move_start", tournament, 1), {"starts_at": typed(later)})
     round_.refresh_from_db()
     assert round_.starts_at == later
     client.post(url("move_start", tournament, 1), {"starts_at": "", "now": "1"})

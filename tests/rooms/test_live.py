@@ -3,7 +3,8 @@
 `play_random` plays a whole game over the WebSockets, as a browser does; two
 Chromium contexts play one through the pages, one player running out of time
 and the other playing on to the end; the result written is what the checker
-makes of the stored log, and the standings show it.
+makes of the stored log, and the standings show it.  The site's clock is moved
+on past the first player's minute (`SiteClock`) rather than waited for.
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ import pytest
 
 from tests.production.servers import HOST, Visitor, manage, runserver, sqlite_environment
 
-from .live_site import play_random
+from .live_site import SiteClock, play_random
 
 ROOT = Path(__file__).resolve().parents[2]
+CLOCK_S = 60
 
 SETUP = """
 import json
@@ -51,13 +53,15 @@ print(json.dumps({"status": match.status, "scores": match.scores, "flagged": [ma
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("rooms-site")
-    env = sqlite_environment(folder / "db.sqlite3")
+    clock = SiteClock(folder)
+    env = clock.environment(sqlite_environment(folder / "db.sqlite3"))
     manage(env, "migrate", "--noinput", "--verbosity", "0")
-    event = json.loads(manage(env, "shell", "-c", SETUP % {"clock_s": 60}).strip().splitlines()[-1])
+    event = json.loads(manage(env, "shell", "-c", SETUP % {"clock_s": CLOCK_S}).strip().splitlines()[-1])
     with runserver(env, folder) as (port, _output, _pid), _random_players(env, port, event["games"][0]) as players:
         # The first game's two random players start at once and play while the browser test plays the second
         # game (their test, below it, only collects what they printed): the same checks in half the time.
-        yield {"port": port, "env": env, **event, "output": folder / "server.out", "random_players": players}
+        yield {"port": port, "env": env, **event, "output": folder / "server.out", "random_players": players,
+               "clock": clock}
 
 
 @contextmanager
@@ -93,8 +97,22 @@ def test_a_game_played_in_two_browsers_one_player_running_out_of_time(site):
             first.goto(f"{base}/p/{game['first_link']}/play/")
             second.goto(f"{base}/p/{game['second_link']}/play/")
             # The first player makes one placement (so the game is played, not forfeited), then leaves it.
-            play_one_turn(first)
-            # The second plays on: after the first's 60 s run out, every turn is the second's, to the end.
+            deadline = time.monotonic() + 30
+            while not play_one_turn(first):  # once the page has the room and says it is their turn
+                assert time.monotonic() < deadline, first.locator("#status").inner_text()
+                time.sleep(0.2)
+            # The second plays while it is their turn, until it is the first's again: the first's clock runs.
+            while room_state(site, game["table"])["turn"] != 0:
+                assert time.monotonic() < deadline, second.locator("#status").inner_text()
+                if not play_one_turn(second):
+                    time.sleep(0.2)
+            # The first's minute runs out: the site's clock moves just past it (once table 1's game is over, so
+            # that no clock of its players runs), and the sweep lets the flag fall.
+            wait_until_over(site, site["games"][0]["table"])
+            seen = room_state(site, game["table"])
+            assert seen["turn"] == 0 and seen["flagged"] == [False, False]
+            site["clock"].move_on((seen["wakes_at_ms"] - seen["now_ms"]) / 1000 + 0.5)
+            # The second plays on: every turn is the second's, to the end.
             deadline = time.monotonic() + 150
             while "Game over" not in second.locator("#status").inner_text() and time.monotonic() < deadline:
                 if not play_one_turn(second):
@@ -121,6 +139,19 @@ def test_two_play_random_players_finish_a_game_and_it_is_the_matchs_result(site)
     stored = stored_result(site, game["table"])
     assert stored["status"] == "played" and stored["valid"]
     assert stored["scores"] == stored["replayed"] and stored["flagged"] == stored["replayed_flagged"]
+
+
+def room_state(site, table) -> dict:
+    """The room of `table` as a spectator reads it (its `wakes_at_ms`: when the running player's flag falls)."""
+    return json.loads(Visitor(site["port"]).get(f"/t/{site['slug']}/round/1/table/{table}/room/").text)
+
+
+def wait_until_over(site, table, seconds=120):
+    """Until the room of `table` says its game is over."""
+    deadline = time.monotonic() + seconds
+    while room_state(site, table)["status"] != "finished":
+        assert time.monotonic() < deadline, f"table {table}'s game did not end"
+        time.sleep(0.5)
 
 
 def wait_for_text(page, text, seconds=10):

@@ -70,7 +70,7 @@ def bens_first_reading(trips: RoundTrips) -> int:
     allowance = trips.to_store()
     if allowance is not None:
         services.store_allowance(room.pk, 1, allowance)
-    play_turn(room, 0, START + 1_000, seeded(START))
+    play_turn(room, 0, START + 1_000, seeded(3))
     mine = services.look(room.pk, 1, at_ms=START + 11_000).message
     services.move(room.pk, 1, "place", seq=mine["seq"], tile=mine["rack"][0], cells=mine["legal_pairs"][0],
                   at_ms=START + 11_000, draw=seeded(2))

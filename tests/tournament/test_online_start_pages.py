@@ -27,7 +27,8 @@ def online(people):
     tournament = make_event("Start Swiss", ["Ann Able", "Ben Baker", "Cleo Cole", "Dev Dane"],
                             organiser=people["org"], play="online", clock_s=600)
     round_ = services.generate_round(tournament)
-    services.publish_round(round_, starts_at=(timezone.localtime() + timedelta(hours=3, minutes=30)).replace(
+    # From the instant, not the wall clock: across the end of summer time, London's 05:24 is 4½ hours after 01:54.
+    services.publish_round(round_, starts_at=(timezone.now() + timedelta(hours=3, minutes=30)).replace(
         second=0, microsecond=0))
     return tournament, Round.objects.get(pk=round_.pk)
 
