@@ -1,11 +1,13 @@
-"""The printed sheets of an online round (issue 27, "Setting up"): the pairing sheet and the players' link cards say
+"""The printed sheets of an online round (docs/online-play.md, "Setting up"): the pairing sheet and the players' link cards say
 where each game is played, and the result slips print no empty slips. Read back with pdftotext."""
 
 import datetime
 import shutil
 import subprocess
+import zoneinfo
 
 import pytest
+from django.conf import settings
 from django.test import override_settings
 from django.utils import timezone
 
@@ -52,8 +54,9 @@ def at_tables(organiser):
 
 def test_the_pairing_sheet_of_an_online_round_says_each_game_is_played_online(org_client, online):
     text = text_of(org_client.get(f"/manage/{online.slug}/print/pairings/round-1.pdf"))
-    starts = Round.objects.get(tournament=online).starts_at  # tomorrow, 14:30 UTC
-    assert f"Played online, from 14:30 UTC on {starts.day:02} {starts:%B}" in text
+    # tomorrow, 14:30 UTC, written in the tournament's zone (the site's: London's, GMT or BST by the season)
+    local = Round.objects.get(tournament=online).starts_at.astimezone(zoneinfo.ZoneInfo(settings.TIME_ZONE))
+    assert f"Played online, from {local:%H:%M} {local.tzname()} on {local.day} {local:%B}" in text
     assert "private link" in text
     by_table, by_name = text.split("Round 1 pairings by name")
     # Both games say where they are played (in the Result column, after the second player's VP); the bye has none.
@@ -66,6 +69,12 @@ def test_the_result_slips_of_an_online_round_are_no_slips_but_say_the_rooms_writ
     assert "Round 1 is played online: no result slips." in text
     assert "The room writes the result" in text
     assert "Signature" not in text and "Ran out of time" not in text  # no empty slip
+
+
+def test_the_pairing_sheet_writes_the_start_in_the_tournaments_own_zone(org_client, online):
+    services.update_settings(online, time_zone="Asia/Kolkata")  # UTC+5:30 all year: 14:30 UTC is 20:00 IST
+    text = text_of(org_client.get(f"/manage/{online.slug}/print/pairings/round-1.pdf"))
+    assert "Played online, from 20:00 IST on" in text
 
 
 def test_a_table_round_still_prints_its_slips_and_no_online_note(org_client, at_tables):

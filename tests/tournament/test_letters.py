@@ -39,7 +39,7 @@ def test_each_paired_player_is_mailed_their_game_and_the_bye_its_vp(published):
     bye = Match.objects.get(round=published, status=Match.BYE)
     first = text_to_send(Mail.objects.get(kind=Mail.Kind.GAME, player=game.first))
     assert f"you play {game.second.name} at table {game.table}, moving first" in first
-    assert f"The clocks start {SAID}, 14:00 (Europe/London)." in first
+    assert f"The clocks start {SAID}, 14:00 BST." in first
     assert f"/p/{game.first.link_token}/play/" in first
     assert "you have a bye (1 VP)" in Mail.objects.get(kind=Mail.Kind.GAME, player=bye.first).body
 
@@ -49,7 +49,7 @@ def test_a_moved_start_is_mailed_to_the_rounds_players(published):
     published.save()
     assert letters.start_moved(published) == 3
     moved = Mail.objects.filter(kind=Mail.Kind.CORRECTION)
-    assert all(f"now starts {SAID}, 15:30 (Europe/London)" in mail.body for mail in moved)
+    assert all(f"now starts {SAID}, 15:30 BST" in mail.body for mail in moved)
 
 
 def test_a_player_without_an_address_gets_no_mail(published):
