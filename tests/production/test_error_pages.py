@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from django.db import OperationalError
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.test import Client
 
 from tests.factories import page_text
@@ -39,9 +41,6 @@ def test_a_host_not_allowed_gets_the_sites_400_page():
 @pytest.fixture
 def database_down(monkeypatch):
     """Every new query fails as a database that does not answer fails (PostgreSQL stopped: connection refused)."""
-    from django.db import OperationalError
-    from django.db.backends.base.base import BaseDatabaseWrapper
-
     def refuse(self, *args, **kwargs):
         raise OperationalError('connection to server at "127.0.0.1", port 5432 failed: Connection refused')
 
@@ -61,8 +60,6 @@ def test_with_the_database_down_a_page_is_a_503_of_the_sites_own(database_down, 
 def test_with_the_database_down_a_logged_in_organiser_gets_the_503_too(organiser, monkeypatch):
     browser = Client(raise_request_exception=False)
     browser.force_login(organiser)
-    from django.db import OperationalError
-    from django.db.backends.base.base import BaseDatabaseWrapper
 
     monkeypatch.setattr(BaseDatabaseWrapper, "_cursor", lambda *a, **k: (_ for _ in ()).throw(OperationalError("down")))
     response = browser.get("/manage/")  # the session itself is in the database
