@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from games.engine import check_text
 from games.engine.simulate import random_game
+from games.faulty_move import faulty_move, render_faulty_move
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -153,9 +155,6 @@ def two_player_log(*events, **extra):
 
 
 def test_faulty_move_takes_text_bytes_a_parsed_log_or_a_report():
-    from games.engine import check_text
-    from games.faulty_move import faulty_move
-
     log = two_player_log(RED, dict(GREEN, cells=[[4, -4], [1, 1]]))
     text = json.dumps(log)
     scenes = [faulty_move(given).scene for given in (text, text.encode(), log, check_text(text))]
@@ -167,8 +166,6 @@ def test_faulty_move_takes_text_bytes_a_parsed_log_or_a_report():
 
 
 def test_nothing_to_draw_for_a_valid_log_or_a_fault_of_the_whole_object():
-    from games.faulty_move import faulty_move, render_faulty_move
-
     assert faulty_move(json.dumps(all_flagged_log())) is None
     assert faulty_move("not json") is None
     assert faulty_move(two_player_log(clock_s=0)) is None
@@ -176,8 +173,6 @@ def test_nothing_to_draw_for_a_valid_log_or_a_fault_of_the_whole_object():
 
 
 def test_a_far_away_cell_is_drawn_at_the_edge_and_named_off_the_board():
-    from games.faulty_move import faulty_move, render_faulty_move
-
     log = two_player_log(dict(RED, cells=[[10**9, 0], [10**9 + 1, 0]]))
     faulty = faulty_move(log)
     assert faulty.report.code == "off-board" and faulty.off_board == [f"[{10**9}, 0]", f"[{10**9 + 1}, 0]"]
@@ -192,8 +187,6 @@ def test_a_far_away_cell_is_drawn_at_the_edge_and_named_off_the_board():
 
 
 def test_a_flag_owed_after_a_zero_shows_that_players_readings():
-    from games.faulty_move import faulty_move
-
     log = two_player_log(dict(RED, clock_s=0), dict(GREEN, clock_s=580))
     faulty = faulty_move(log)
     assert (faulty.report.code, faulty.scene.event) == ("bad-clock", 1)
@@ -202,8 +195,6 @@ def test_a_flag_owed_after_a_zero_shows_that_players_readings():
 
 
 def test_a_malformed_placement_shows_the_board_without_an_outline():
-    from games.faulty_move import faulty_move
-
     faulty = faulty_move(two_player_log(RED, dict(GREEN, cells="[4,-4]")))
     assert faulty.report.code == "bad-cell" and faulty.scene.placement == ()
     assert 'class="faulty"' not in faulty.svg and faulty.svg.count('class="placed"') == 2
@@ -211,8 +202,6 @@ def test_a_malformed_placement_shows_the_board_without_an_outline():
 
 
 def test_unfinished_shows_the_board_after_the_last_event():
-    from games.faulty_move import faulty_move
-
     faulty = faulty_move(two_player_log(RED, GREEN))
     assert faulty.report.code == "unfinished" and faulty.scene.event is None
     assert faulty.svg.count('class="placed"') == 4
