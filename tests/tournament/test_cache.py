@@ -6,6 +6,7 @@ from django.contrib.auth import get_user_model
 from tournament import services
 from tournament.models import Match
 from tournament.records import import_record
+from tournament.serving import cache as page_cache
 from tournament.tfile.simulate import simulate
 from tournament.tfile import parse
 
@@ -175,8 +176,6 @@ def test_staff_pages_and_private_links_carry_no_etag(client, event):
 def test_a_new_release_never_serves_an_old_releases_pages(client, event, monkeypatch, tmp_path):
     """After an upgrade, pages stored by the old code (in Redis they outlive a restart) and the ETags browsers
     hold are not used: the key holds a digest of the code and templates."""
-    from tournament.serving import cache as page_cache
-
     url = f"/t/{event.slug}/standings/"
     old = page(client, url)
     assert page(client, url)["X-Page-Cache"] == "hit"
@@ -189,8 +188,6 @@ def test_a_new_release_never_serves_an_old_releases_pages(client, event, monkeyp
 
 
 def test_the_release_digest_follows_the_templates(monkeypatch, tmp_path):
-    from tournament.serving import cache as page_cache
-
     (tmp_path / "templates").mkdir()
     page_file = tmp_path / "templates" / "page.html"
     page_file.write_text("<p>one</p>")

@@ -1,6 +1,8 @@
 """Disputes (issue 17): the result in words before confirming, a disputing player's own scores, and the arbiter
 filling the result in from either player's submission."""
 
+import html
+
 import pytest
 
 from tests.factories import make_event, page_text, played_form, score_fields
@@ -149,8 +151,6 @@ def test_a_dispute_says_who_disputed_and_quotes_their_own_note(client, people, v
 
 def test_a_note_ending_in_its_own_stop_closes_the_sentence_once(client, people, vic_and_fay):
     """'I won.' quoted: “I won.” An arbiter... (was “I won.”. with a second stop)."""
-    import html
-
     match = vic_and_fay
     vic, fay = match.first, match.second
     send(client, match, vic, [9] * 6, [3] * 6)

@@ -438,8 +438,6 @@ def test_a_faulty_or_huge_file_is_refused_with_its_place(org_client):
 
 @pytest.mark.django_db
 def test_organisers_print_sheets_from_the_pages(client, django_user_model):
-    from tournament import services
-
     organiser = django_user_model.objects.create_user("printer", is_staff=True)
     tournament = make_event("Print Night", ["Ann Able", "Zoë Ørsted", "Cy Cole", "Di Dunn", "Ed Eng"],
                             organiser=organiser, system="swiss")

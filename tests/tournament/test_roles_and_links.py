@@ -5,6 +5,7 @@ import io
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.test import Client, override_settings
 from django.utils.html import escape
 
 from tournament import services
@@ -283,8 +284,6 @@ def test_a_renewed_link_revokes_the_old_one(client, people, event):
 
 @pytest.mark.parametrize("debug", [True, False])
 def test_a_replaced_link_is_the_sites_own_page_also_with_debug_on(client, event, debug):
-    from django.test import override_settings
-
     ann = event.players.get(name="Ann Able")
     old = link(ann)
     services.renew_link(ann)
@@ -422,8 +421,6 @@ def test_an_organiser_changes_the_settings_but_not_the_system_once_paired(client
 
 
 def test_the_demo_has_an_arbiter_account(db):
-    from django.core.management import call_command
-
     call_command("demo", stdout=io.StringIO())
     tournament = Tournament.objects.get(name=DEMO_NAME)
     assert list(tournament.arbiters.values_list("username", flat=True)) == ["arbiter"]
@@ -433,8 +430,6 @@ def test_the_demo_has_an_arbiter_account(db):
 
 
 def test_writes_without_the_csrf_token_are_refused(people, event):
-    from django.test import Client
-
     browser = Client(enforce_csrf_checks=True)
     match = matches(event)[0]
     before = state()

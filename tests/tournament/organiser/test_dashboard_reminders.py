@@ -4,6 +4,7 @@ sent back with an error, far down the page (issue 23, points 9 and 10)."""
 import re
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tournament import services
 from tournament.models import Round
@@ -63,8 +64,6 @@ def test_a_refused_added_player_is_named_at_the_top_with_a_link_to_the_field_whi
 
 
 def test_a_refused_players_file_is_named_at_the_top_and_opens_at_the_file_field(org_client, event):
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
     upload = SimpleUploadedFile("players.csv", b"Eve Eden,abc,\n", content_type="text/csv")
     page = text(org_client.post(f"/manage/{event.slug}/players/import/", {"file": upload}))
     alert = re.search(r'<p class="verdict bad" role="alert">(.*?)</p>', page, re.S).group(1)

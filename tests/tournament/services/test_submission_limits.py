@@ -12,8 +12,7 @@ from games.engine.simulate import random_game
 from tournament import services
 from tournament.models import Match, Submission
 from tournament.services.submissions import MAX_SENDS_PER_GAME
-
-from tests.factories import make_event, matches
+from tests.factories import make_event, matches, score_fields
 
 pytestmark = pytest.mark.django_db
 
@@ -107,8 +106,6 @@ def test_the_same_log_twice_is_one_send_another_log_a_new_one(game):
 
 
 def test_the_private_page_says_a_repeated_send_is_already_in(client, game):
-    from tests.factories import score_fields
-
     told = []
     for _ in range(3):
         response = client.post(f"/p/{game.first.link_token}/game/{game.pk}/send/",
