@@ -126,13 +126,17 @@ def test_check_page_shows_scores_of_a_valid_log(client):
     response = client.post("/logs/check/", {"text": json.dumps(random_game(2, "mso", seed=4, names=["Ann Able", "Zoë Ørsted"]))})
     page = response.content.decode()
     assert "Valid log" in page and "Zoë Ørsted" in page
-    assert "The game ended because no two adjacent empty cells remained (<code>board-full</code>)." in page
+    assert response.context["report"].ended_by == "board-full"
 
 
 @pytest.mark.django_db
-def test_check_page_says_each_ending_in_words(client):
-    page = client.post("/logs/check/", {"text": json.dumps(all_flagged_log())}).content.decode()
-    assert "The game ended because every player had run out of time (<code>all-flagged</code>)." in page
+@pytest.mark.parametrize("log, words", [
+    (random_game(2, "mso", seed=4), "The game ended because no two adjacent empty cells remained (<code>board-full</code>)."),
+    (all_flagged_log(), "The game ended because every player had run out of time (<code>all-flagged</code>)."),
+])
+def test_check_page_says_each_ending_in_words(client, log, words):
+    page = client.post("/logs/check/", {"text": json.dumps(log)}).content.decode()
+    assert words in page
     assert "Events are\n  numbered from 0" in page
 
 
@@ -140,7 +144,8 @@ def test_check_page_says_each_ending_in_words(client):
 def test_check_page_asks_for_a_log_when_given_nothing(client):
     response = client.post("/logs/check/", {"text": "  "})
     assert response.status_code == 200
-    assert "Paste a move log or choose a file." in response.content.decode()
+    assert response.context["form"].has_error("__all__", code="no-log")
+    assert response.context["report"] is None
 
 
 # --- the faulty move on the board (games.faulty_move) -------------------------------------------
