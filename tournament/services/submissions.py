@@ -98,7 +98,7 @@ def submit_result(player: Player, match: Match, entry: ResultEntry) -> Submissio
     sent_before = match.submissions.filter(by=player).count()
     if sent_before >= MAX_SENDS_PER_GAME:
         raise Refused(f"You have sent the result of this game {sent_before} times, the most a link may: "
-                      "ask an arbiter to enter it.")
+                      "ask an arbiter to enter it.", code="sends-used-up")
     theirs = [s for s in open_ if s.by_id != player.pk]
     if theirs:
         sent = theirs[0]

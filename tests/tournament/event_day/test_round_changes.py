@@ -99,8 +99,9 @@ def test_a_closed_rounds_result_is_corrected_only_after_reopening_it(org_client,
     round_one = event.rounds.get(number=1)
     play(round_one)
     match = round_one.matches.order_by("table").first()
-    with pytest.raises(services.Refused, match="Round 1 is closed: an organiser reopens it to correct a result."):
+    with pytest.raises(services.Refused) as refused:
         services.enter_result(match, services.ResultEntry.typed(scores=[[5] * 6, [9] * 6]), correction=True)
+    assert refused.value.code == "round-closed"
     page = text(org_client.get(f"/manage/{event.slug}/match/{match.pk}/"))
     assert says(page, "closed, reopen to correct", round=1) and "Save the correction" not in page
     services.reopen_round(round_one)

@@ -44,8 +44,7 @@ def test_ten_sends_a_game_and_no_more(game):
         services.submit_result(game.first, game, services.ResultEntry.from_player(scores=[[9 + n % 5] * 6, [3] * 6]))
     with pytest.raises(services.Refused) as refused:
         services.submit_result(game.first, game, services.ResultEntry.from_player(scores=[[18] * 6, [3] * 6]))
-    assert refused.value.message == ("You have sent the result of this game 10 times, the most a link may: "
-                                     "ask an arbiter to enter it.")
+    assert refused.value.code == "sends-used-up"  # its words: test_refusal_wordings
     assert Submission.objects.filter(match=game).count() == 10
     # The last one sent still waits, and the opponent may confirm it.
     waiting = Submission.objects.get(match=game, status=Submission.WAITING)
