@@ -10,16 +10,12 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from games.engine.simulate import random_game
 from tournament import services
 from tournament.models import AuditEntry, ExcusedAbsence, Tournament
-from tests.factories import make_event, play_rounds
+from tests.factories import make_event, messages_of, play_rounds
 from tests.tournament.event_day.helpers import text, words
 
 pytestmark = pytest.mark.django_db
 
 NAMES = ["Ann Able", "Ben Baker", "Cy Cole", "Di Dunn", "Ed Eve"]
-
-
-def messages_of(response) -> list[str]:
-    return [str(m) for m in response.context["messages"]] if response.context else []
 
 
 def test_the_all_play_all_late_entry_refusal_quotes_no_spec_file(org_client, people):
