@@ -60,7 +60,7 @@ def test_a_faulty_file_writes_nothing(tmp_path, big_event):
     path.write_text(json.dumps(broken))
     with pytest.raises(CommandError) as refused:
         run("import_tournament", str(path))
-    assert "rounds[6].matches[3].first: 999 is not the id of any player" in str(refused.value)
+    assert "rounds[6].matches[3].first: 999 " in str(refused.value)  # the place, and the value found there
     assert refused.value.returncode == 2
     assert not Tournament.objects.exists() and not Player.objects.exists()
 
@@ -202,8 +202,9 @@ def test_only_the_highest_numbered_round_may_be_pending_wherever_it_is_listed():
     done = {"first": 1, "second": 2, "status": "forfeit", "winner": 2}
     base = {"format": "ingenious-tournament/1", "name": "P", "settings": {"system": "swiss", "rounds": 3}, "players": [{"id": 1, "name": "A"}, {"id": 2, "name": "B"}]}
     assert parse(dict(base, rounds=[{"number": 2, "matches": [pending]}, {"number": 1, "matches": [done]}]))
-    with pytest.raises(Exception, match=r"^rounds\[1\]: only the last round may have pending matches$"):
+    with pytest.raises(FileFault) as fault:
         parse(dict(base, rounds=[{"number": 2, "matches": [done]}, {"number": 1, "matches": [pending]}]))
+    assert (fault.value.place, fault.value.problem) == ("rounds[1]", "only the last round may have pending matches")
 
 
 @pytest.mark.parametrize("settings, place, message", [

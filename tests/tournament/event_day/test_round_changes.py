@@ -51,7 +51,7 @@ def test_a_round_with_a_result_or_a_later_round_is_not_taken_back(org_client, ev
     assert says(page, "closed, not taken back", round=1)
     services.enter_result(Round.objects.get(tournament=event, number=2).matches.first(), services.ResultEntry.forfeit())
     page = text(org_client.post(base + "round/2/take-back/", follow=True))
-    assert "Round 2 has results (table 1)" in page
+    assert says(page, "has results, not taken back", round=2, table=1)
 
 
 def test_a_closed_round_is_reopened_and_the_later_rounds_are_named(org_client, event):
