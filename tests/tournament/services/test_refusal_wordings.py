@@ -2,6 +2,7 @@
 what it left unchanged, and the organiser reads the sentence checked here."""
 
 import pytest
+from django.db.models import Q
 
 from tests.factories import make_event, play, refusal
 from tournament import services
@@ -52,6 +53,14 @@ def sent_once_too_often():
                    services.ResultEntry.from_player(scores=[[18] * 6, [3] * 6]))
 
 
+def sent_after_the_opponent():
+    """Ann sends a result, her opponent another one."""
+    game = published().rounds.get(number=1).matches.get(Q(first__name="Ann Able") | Q(second__name="Ann Able"))
+    ann, opponent = (game.first, game.second) if game.first.name == "Ann Able" else (game.second, game.first)
+    services.submit_result(ann, game, services.ResultEntry.from_player(scores=[[9] * 6, [3] * 6]))
+    return refusal(services.submit_result, opponent, game, services.ResultEntry.from_player(scores=[[3] * 6, [9] * 6]))
+
+
 @pytest.mark.parametrize("refused, code, words", [
     (edited_after_publishing, "not-a-draft", "Only a draft round can be edited."),
     (deleted_after_publishing, "not-a-draft", "Only a draft round can be deleted."),
@@ -60,6 +69,8 @@ def sent_once_too_often():
     (excused_twice, "already-excused", "Ann Able is already excused from round 2."),
     (sent_once_too_often, "sends-used-up",
      "You have sent the result of this game 10 times, the most a link may: ask an arbiter to enter it."),
+    (sent_after_the_opponent, "opponent-sent",
+     "Ann Able has already sent a result: confirm it, or dispute it and say what is wrong."),
 ])
 def test_the_refusals_wordings(refused, code, words):
     refusal_ = refused()
