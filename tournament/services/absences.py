@@ -55,7 +55,7 @@ def _check_round(player: Player, round_number) -> tuple[Player, int]:
     # Byes): that player has no game in it to be excused from.
     if record.rounds and record.settings.system == System.ALL_PLAY_ALL and table_idle(record, round_number) == player.number:
         raise Refused(f"{player.name} has no game in round {round_number}: the all-play-all table leaves them idle "
-                      "that round (no game, no VP), so there is nothing to excuse.", "round_number")
+                      "that round (no game, no VP), so there is nothing to excuse.", "round_number", code="idle-round")
     return player, round_number
 
 

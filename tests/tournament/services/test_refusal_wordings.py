@@ -61,6 +61,13 @@ def sent_after_the_opponent():
     return refusal(services.submit_result, opponent, game, services.ResultEntry.from_player(scores=[[3] * 6, [9] * 6]))
 
 
+def excused_when_idle():
+    """Five players by rating: the Berger table leaves seed 4, Di Dunn, idle in round 2."""
+    robin = make_event("Words Robin", NAMES + ["Ed Eve"], ratings=[2000, 1900, 1800, 1700, 1600],
+                       system="all-play-all", publish_round_one=True)
+    return refusal(services.excuse_player, robin.players.get(name="Di Dunn"), 2)
+
+
 @pytest.mark.parametrize("refused, code, words", [
     (edited_after_publishing, "not-a-draft", "Only a draft round can be edited."),
     (deleted_after_publishing, "not-a-draft", "Only a draft round can be deleted."),
@@ -69,6 +76,8 @@ def sent_after_the_opponent():
     (excused_twice, "already-excused", "Ann Able is already excused from round 2."),
     (sent_once_too_often, "sends-used-up",
      "You have sent the result of this game 10 times, the most a link may: ask an arbiter to enter it."),
+    (excused_when_idle, "idle-round", "Di Dunn has no game in round 2: the all-play-all table leaves them idle that "
+                                      "round (no game, no VP), so there is nothing to excuse."),
     (sent_after_the_opponent, "opponent-sent",
      "Ann Able has already sent a result: confirm it, or dispute it and say what is wrong."),
 ])
