@@ -13,7 +13,8 @@ from .test_standings import game, tournament
 
 # The records of the tests below, by what their level group shows (the higher level wins each game).
 NEVER_MET = [[game(1, 2, 9, 3), game(3, 4, 8, 7)], [game(1, 3, 9, 5), game(2, 4, 9, 8)]]
-CYCLE = [[game(1, 2, 9, 8), game(3, 4, 9, 8)], [game(2, 3, 9, 8), game(1, 4, 9, 8)], [game(3, 1, 9, 8), game(2, 4, 9, 8)]]
+CYCLE = [[game(1, 2, 9, 8), game(3, 4, 9, 8)], [game(2, 3, 9, 8), game(1, 4, 9, 8)],
+         [game(3, 1, 9, 8), game(2, 4, 9, 8)]]
 WINNER_AND_LOSER = [[game(1, 2, 9, 8), game(3, 4, 9, 8), game(5, 6, 9, 8)],
                     [game(1, 3, 9, 8), game(2, 5, 9, 8), game(4, 6, 9, 8)],
                     [game(6, 1, 9, 8), game(2, 4, 9, 8), game(3, 5, 9, 8)]]
