@@ -25,5 +25,5 @@ class CheckLogForm(forms.Form):
                 raise forms.ValidationError(f"The log is longer than {MAX_LOG_BYTES:,} bytes.")
             cleaned["log"] = cleaned["text"]
         else:
-            raise forms.ValidationError("Paste a move log or choose a file.")
+            raise forms.ValidationError("Paste a move log or choose a file.", code="no-log")
         return cleaned

@@ -16,6 +16,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.conf import settings
+from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.core.management import call_command
 from django.core.management.base import CommandError
@@ -190,6 +191,11 @@ def pair_next(path: Path, *options: str) -> tuple[int, str, str]:
     except SystemExit as exit_:
         status = exit_.code
     return status, out.getvalue(), err.getvalue()
+
+
+def messages_of(response) -> list[str]:
+    """The messages a page told (a refusal shown at a button, a change done), in the order told."""
+    return [str(message) for message in get_messages(response.wsgi_request)]
 
 
 def field_errors(response) -> dict[str, list[str]]:

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from games.engine import check_text
 from games.engine.simulate import random_game
+from games.faulty_move import faulty_move, render_faulty_move
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -124,13 +126,18 @@ def test_check_page_shows_scores_of_a_valid_log(client):
     response = client.post("/logs/check/", {"text": json.dumps(random_game(2, "mso", seed=4, names=["Ann Able", "Zoë Ørsted"]))})
     page = response.content.decode()
     assert "Valid log" in page and "Zoë Ørsted" in page
-    assert "The game ended because no two adjacent empty cells remained (<code>board-full</code>)." in page
+    assert response.context["report"].ended_by == "board-full"
 
 
 @pytest.mark.django_db
-def test_check_page_says_each_ending_in_words(client):
-    page = client.post("/logs/check/", {"text": json.dumps(all_flagged_log())}).content.decode()
-    assert "The game ended because every player had run out of time (<code>all-flagged</code>)." in page
+@pytest.mark.parametrize("log, words", [
+    (random_game(2, "mso", seed=4),
+     "The game ended because no two adjacent empty cells remained (<code>board-full</code>)."),
+    (all_flagged_log(), "The game ended because every player had run out of time (<code>all-flagged</code>)."),
+])
+def test_check_page_says_each_ending_in_words(client, log, words):
+    page = client.post("/logs/check/", {"text": json.dumps(log)}).content.decode()
+    assert words in page
     assert "Events are\n  numbered from 0" in page
 
 
@@ -138,7 +145,8 @@ def test_check_page_says_each_ending_in_words(client):
 def test_check_page_asks_for_a_log_when_given_nothing(client):
     response = client.post("/logs/check/", {"text": "  "})
     assert response.status_code == 200
-    assert "Paste a move log or choose a file." in response.content.decode()
+    assert response.context["form"].has_error("__all__", code="no-log")
+    assert response.context["report"] is None
 
 
 # --- the faulty move on the board (games.faulty_move) -------------------------------------------
@@ -152,10 +160,12 @@ def two_player_log(*events, **extra):
                  "events": list(events)}, **extra)
 
 
-def test_faulty_move_takes_text_bytes_a_parsed_log_or_a_report():
-    from games.engine import check_text
-    from games.faulty_move import faulty_move
+# Ann's clock reads 590 s, then 595 s: a clock that went up.
+BAD_CLOCK = two_player_log(dict(RED, clock_s=590), dict(GREEN, clock_s=600),
+                           dict(RED, cells=[[2, 0], [1, 0]], gain={}, tile="GB", clock_s=595))
 
+
+def test_faulty_move_takes_text_bytes_a_parsed_log_or_a_report():
     log = two_player_log(RED, dict(GREEN, cells=[[4, -4], [1, 1]]))
     text = json.dumps(log)
     scenes = [faulty_move(given).scene for given in (text, text.encode(), log, check_text(text))]
@@ -163,12 +173,9 @@ def test_faulty_move_takes_text_bytes_a_parsed_log_or_a_report():
         assert (scene.report.code, scene.event) == ("not-adjacent", 1)
         assert scene.placement == ((4, -4), (1, 1)) and scene.placement_tile == "GB"
         assert scene.tiles == {(4, 0): "R", (3, 0): "O"}  # the board before event 1
-        assert scene.event_text == "Ben Baker places GB on [4, -4] and [1, 1], declaring G+1"
 
 
 def test_nothing_to_draw_for_a_valid_log_or_a_fault_of_the_whole_object():
-    from games.faulty_move import faulty_move, render_faulty_move
-
     assert faulty_move(json.dumps(all_flagged_log())) is None
     assert faulty_move("not json") is None
     assert faulty_move(two_player_log(clock_s=0)) is None
@@ -176,8 +183,6 @@ def test_nothing_to_draw_for_a_valid_log_or_a_fault_of_the_whole_object():
 
 
 def test_a_far_away_cell_is_drawn_at_the_edge_and_named_off_the_board():
-    from games.faulty_move import faulty_move, render_faulty_move
-
     log = two_player_log(dict(RED, cells=[[10**9, 0], [10**9 + 1, 0]]))
     faulty = faulty_move(log)
     assert faulty.report.code == "off-board" and faulty.off_board == [f"[{10**9}, 0]", f"[{10**9 + 1}, 0]"]
@@ -192,8 +197,6 @@ def test_a_far_away_cell_is_drawn_at_the_edge_and_named_off_the_board():
 
 
 def test_a_flag_owed_after_a_zero_shows_that_players_readings():
-    from games.faulty_move import faulty_move
-
     log = two_player_log(dict(RED, clock_s=0), dict(GREEN, clock_s=580))
     faulty = faulty_move(log)
     assert (faulty.report.code, faulty.scene.event) == ("bad-clock", 1)
@@ -202,17 +205,23 @@ def test_a_flag_owed_after_a_zero_shows_that_players_readings():
 
 
 def test_a_malformed_placement_shows_the_board_without_an_outline():
-    from games.faulty_move import faulty_move
-
     faulty = faulty_move(two_player_log(RED, dict(GREEN, cells="[4,-4]")))
     assert faulty.report.code == "bad-cell" and faulty.scene.placement == ()
     assert 'class="faulty"' not in faulty.svg and faulty.svg.count('class="placed"') == 2
-    assert faulty.scene.event_text == 'Ben Baker places GB on "[4,-4]", declaring G+1'
+
+
+@pytest.mark.parametrize("log, words", [
+    (two_player_log(RED, dict(GREEN, cells=[[4, -4], [1, 1]])),
+     "Ben Baker places GB on [4, -4] and [1, 1], declaring G+1"),
+    (two_player_log(RED, dict(GREEN, cells="[4,-4]")), 'Ben Baker places GB on "[4,-4]", declaring G+1'),  # as sent
+    (BAD_CLOCK, "Ann Able places GB on [2, 0] and [1, 0], declaring nothing, with 595 s left on the clock"),
+])
+def test_the_faulty_moves_wordings(log, words):
+    """The faulty move in words, once for each form: the tests around assert which move and what is drawn."""
+    assert faulty_move(log).scene.event_text == words
 
 
 def test_unfinished_shows_the_board_after_the_last_event():
-    from games.faulty_move import faulty_move
-
     faulty = faulty_move(two_player_log(RED, GREEN))
     assert faulty.report.code == "unfinished" and faulty.scene.event is None
     assert faulty.svg.count('class="placed"') == 4
@@ -220,11 +229,11 @@ def test_unfinished_shows_the_board_after_the_last_event():
 
 @pytest.mark.django_db
 def test_check_page_draws_the_board_before_a_bad_clock(client):
-    log = two_player_log(dict(RED, clock_s=590), dict(GREEN, clock_s=600), dict(RED, cells=[[2, 0], [1, 0]],
-                         gain={}, tile="GB", clock_s=595))
-    page = client.post("/logs/check/", {"text": json.dumps(log)}).content.decode()
-    assert "Invalid log" in page and "bad-clock" in page
-    assert "Event 2: Ann Able places GB on [2, 0] and [1, 0], declaring nothing, with 595 s left on the clock." in page
+    response = client.post("/logs/check/", {"text": json.dumps(BAD_CLOCK)})
+    page = response.content.decode()
+    faulty = response.context["faulty"]
+    assert (faulty.report.code, faulty.report.event, faulty.scene.event) == ("bad-clock", 2, 2)
+    assert f"Event 2: {faulty.scene.event_text}" in page  # the move in words: test_the_faulty_moves_wordings
     assert page.count('class="faulty"') == 2 and page.count('class="placed"') == 4
     assert "Ann Able's clock readings (600 s per player)" in page
     assert '<tr class="marked"><td>2</td><td>9:55</td>' in page

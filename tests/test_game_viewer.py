@@ -34,26 +34,23 @@ def test_timeline_steps_are_the_placements_with_running_scores():
 @pytest.mark.django_db
 def test_viewer_page_draws_every_placed_hex_and_the_flag(client):
     log = game_with_flag()
-    file = {
-        "format": "ingenious-tournament/1",
-        "settings": {"system": "swiss", "rounds": 1},
-        "name": "Viewer Cup",
-        "players": [{"id": 1, "name": "Ann Able"}, {"id": 2, "name": "Zoë Ørsted"}],
-        "rounds": [{"number": 1, "matches": [{
-            "first": 1, "second": 2, "status": "played", "scores": log["final"],
-            "flagged": [any(e["type"] == "flag" and e["player"] == p for e in log["events"]) for p in (0, 1)],
-            "log": log,
-        }]}],
-    }
-    tournament = import_record(parse(file))
-    page = client.get(f"/t/{tournament.slug}/round/1/table/1/").content.decode()
+    tournament = tournament_with(log)
+    response = client.get(f"/t/{tournament.slug}/round/1/table/1/")
+    page = response.content.decode()
     placements = sum(1 for e in log["events"] if e["type"] == "place")
     assert page.count('class="placed"') == 2 * placements
     assert page.count('class="start"') == 6  # the six printed start symbols
     # Every cell of the 2-player area but the six start symbols has an empty hex drawn,
     # under the placed ones too, so stepping back shows an empty board, not a hole.
     assert page.count('fill="#f6f1e7"') == 91 - 6
-    assert "ran out of time before placement" in page
+    flags_before = {}  # placement number -> the players whose flag fell just before it (none after the last)
+    for index, event in enumerate(log["events"]):
+        placed_before = sum(1 for e in log["events"][:index] if e["type"] == "place")
+        if event["type"] == "flag" and placed_before < placements:
+            flags_before.setdefault(placed_before + 1, []).append(event["player"])
+    assert [(s["n"], s["flags"]) for s in response.context["steps"] if s["flags"]] == sorted(flags_before.items())
+    for number in flags_before:
+        assert f"ran out of time before placement {number}." in page
     assert 'id="step"' in page and f'max="{placements}"' in page
     pairings = client.get(f"/t/{tournament.slug}/round/1/").content.decode()
     assert "view game" in pairings

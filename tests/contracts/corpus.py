@@ -24,6 +24,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from games.engine.simulate import random_game
+from tournament.tfile.simulate import simulate
+
 HERE = Path(__file__).parent
 INPUTS = HERE / "inputs.json.gz"
 EXPECTED = HERE / "expected.json"
@@ -33,9 +36,8 @@ SOURCE_DATE_EPOCH = "1795392000"  # 2026-11-23
 
 def make_inputs() -> dict:
     """The corpus: tournament files of several shapes and move logs, valid and one fault away from it."""
-    from games.engine.simulate import random_game
+    # Django's modules load late throughout: run as a script (`--write`), this module sets Django up first.
     from tournament.management.commands.demo import demo_file
-    from tournament.tfile.simulate import simulate
 
     small = simulate(4, 3, seed=11)
     small["settings"].update(bye_vp=0.5, progressive="running", late_entry_vp=0.5)
@@ -86,7 +88,7 @@ def mutate(log: dict, rng: random.Random) -> dict:
 
 def _run(name: str, *args, stdin: bytes | None = None) -> bytes:
     """A command's exit status, standard output and standard error, as the bytes compared."""
-    from django.core.management import call_command
+    from django.core.management import call_command  # late: see make_inputs
     from django.core.management.base import CommandError
 
     out, err = io.StringIO(), io.StringIO()
@@ -152,7 +154,7 @@ def database_commands(inputs: dict, folder: Path) -> dict[str, bytes]:
 def _fix_link_tokens(slug: str) -> None:
     """Private links are random secrets: give the imported players fixed ones, so that the QR codes on the
     slips and the links sheet print the same bytes each run."""
-    from tournament.models import Player
+    from tournament.models import Player  # late: see make_inputs
 
     for player in Player.objects.filter(tournament__slug=slug):
         player.link_token = hashlib.sha256(f"{slug}/{player.number}".encode()).hexdigest()[:43]
@@ -164,7 +166,7 @@ def outputs(inputs: dict) -> dict[str, bytes]:
     previous = os.getcwd()
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     os.environ["SOURCE_DATE_EPOCH"] = SOURCE_DATE_EPOCH
-    from django.test import override_settings
+    from django.test import override_settings  # late: see make_inputs
 
     with tempfile.TemporaryDirectory() as scratch, override_settings(SITE_URL="http://127.0.0.1:8000"):
         os.chdir(scratch)
@@ -189,12 +191,12 @@ def load_inputs() -> dict:
 
 def _write() -> None:
     """Make the corpus if it is missing, then write the digests of today's outputs (in a throwaway database)."""
-    import django
+    import django  # late: see make_inputs
     from django.test.utils import get_runner, setup_test_environment
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tournament.settings")
     django.setup()
-    from django.conf import settings
+    from django.conf import settings  # only once django.setup() has run
 
     if not INPUTS.exists():
         with gzip.open(INPUTS, "wt", encoding="utf-8", compresslevel=9) as handle:

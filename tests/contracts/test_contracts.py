@@ -10,14 +10,13 @@ why in its commit.
 import json
 
 import pytest
+from django.db import connection
 
-from .corpus import EXPECTED, digests, load_inputs, outputs
+from .corpus import EXPECTED, digests, load_inputs, make_inputs, outputs
 
 
 @pytest.mark.django_db
 def test_every_command_writes_what_it_wrote_before():
-    from django.db import connection
-
     if connection.vendor != "sqlite":
         # PostgreSQL's jsonb keeps a move log's keys in its own order, so an exported log reads the same
         # JSON with its keys otherwise ordered: the byte comparison is made on the embedded default.
@@ -31,6 +30,4 @@ def test_every_command_writes_what_it_wrote_before():
 
 def test_the_demo_and_the_simulator_make_the_same_files_as_before():
     """`manage.py demo` builds its event through the simulator and the engine's random games: same file as kept."""
-    from .corpus import make_inputs
-
     assert make_inputs() == load_inputs()

@@ -509,16 +509,14 @@ def test_out_of_turn_second_swap_tracked():
 
 
 def test_out_of_turn_swap_before_placing():
-    report = assert_fault(log([swap(ANN, [])]), "out-of-turn", 0, "Ann Able")
-    # The reason is that nothing is placed yet, not whose turn it is (it is Ann's).
-    assert report.message == "Ann Able swapped out of turn: Ann Able has not placed a tile yet this turn"
+    # The reason is that nothing is placed yet, not whose turn it is (it is Ann's): see the wordings below.
+    assert_fault(log([swap(ANN, [])]), "out-of-turn", 0, "Ann Able")
 
 
 def test_out_of_turn_refill_before_placing():
     # Ann flags after placing: the turn passes to Ben, whose refill cannot come before his placement.
     events = TRACKED_START + [ANN_RED, flag(ANN), draw(BEN, "RR")]
-    report = assert_fault(log(events), "out-of-turn", 4, "Ben Baker")
-    assert report.message.endswith(": Ben Baker has not placed a tile yet this turn")
+    assert_fault(log(events), "out-of-turn", 4, "Ben Baker")
 
 
 def test_out_of_turn_draw_before_own_placement():
@@ -553,8 +551,7 @@ def test_out_of_turn_other_player_places_while_bonus_owed():
 
 
 def test_out_of_turn_swap_while_bonus_owed():
-    report = assert_fault(log(RED_TO_18 + [swap(ANN, [])]), "out-of-turn", 9, "Ann Able")
-    assert report.message == "Ann Able swapped out of turn: Ann Able still owes a bonus placement"
+    assert_fault(log(RED_TO_18 + [swap(ANN, [])]), "out-of-turn", 9, "Ann Able")
 
 
 # RED_TO_18 with tracked racks: Ann holds the five RR and her bonus tile OY, Ben his four tiles and two more.
@@ -566,8 +563,19 @@ RED_TO_18_TRACKED += RED_TO_18
 def test_out_of_turn_refill_while_bonus_owed(rules):
     # Ann brought red to 18 at event 10 and owes her bonus placement before any draw.
     assert_unfinished(log(RED_TO_18_TRACKED + [ANN_BONUS], rules=rules))
-    report = assert_fault(log(RED_TO_18_TRACKED + [draw(ANN, "BB")], rules=rules), "out-of-turn", 11)
-    assert report.message == "Ann Able drew tiles out of turn: Ann Able still owes a bonus placement"
+    assert_fault(log(RED_TO_18_TRACKED + [draw(ANN, "BB")], rules=rules), "out-of-turn", 11, "Ann Able")
+
+
+@pytest.mark.parametrize("events, words", [
+    ([swap(ANN, [])], "Ann Able swapped out of turn: Ann Able has not placed a tile yet this turn"),
+    (TRACKED_START + [ANN_RED, flag(ANN), draw(BEN, "RR")],
+     "Ben Baker drew tiles out of turn: Ben Baker has not placed a tile yet this turn"),
+    (RED_TO_18 + [swap(ANN, [])], "Ann Able swapped out of turn: Ann Able still owes a bonus placement"),
+    (RED_TO_18_TRACKED + [draw(ANN, "BB")], "Ann Able drew tiles out of turn: Ann Able still owes a bonus placement"),
+])
+def test_the_out_of_turn_wordings_say_why(events, words):
+    """One out-of-turn code, three reasons: the words are the only place the player reads which one it is."""
+    assert replay(log(events)).message == words
 
 
 def test_bonus_placement_then_next_player():

@@ -3,7 +3,6 @@ and two senders on one outbox (docs/online-event.md, Messages)."""
 
 from __future__ import annotations
 
-import threading
 import uuid
 from datetime import timedelta
 from email import message_from_string
@@ -15,6 +14,7 @@ from django.utils import timezone
 from outbox import sender
 from outbox.models import Attempt, Mail, site_domain
 from outbox.services import queue
+from tests.race import at_once
 
 pytestmark = pytest.mark.django_db
 
@@ -142,16 +142,24 @@ def test_an_old_holder_that_wakes_after_another_took_the_mail_sends_and_writes_n
 def test_every_try_of_a_mail_carries_one_message_id_on_the_sites_domain(smtp, settings):
     settings.SITE_URL = "https://tm.example.net"
     mail = _queue()
-    smtp.server.refuse_data = "451 4.3.0 Try again later"
-    start = timezone.now()
-    sender.deliver_due(now=start)
-    smtp.server.refuse_data = None
-    sender.deliver_due(now=start + timedelta(seconds=sender.FIRST_WAIT_S))
+    _sent_at_the_second_try(smtp, refuse_data="451 4.3.0 Try again later")
     mail.refresh_from_db()
     assert mail.state == Mail.SENT
     ids = [message_from_string(text)["Message-ID"] for text in [*smtp.server.refused, smtp.server.to(mail.to)[0]]]
     assert len(ids) == 2 and ids[0] == ids[1]
     assert ids[0].endswith("@tm.example.net>")
+
+
+def _sent_at_the_second_try(smtp, **refusal):
+    """The server answers the first try with `refusal` (`refuse=` at RCPT, `refuse_data=` after the message),
+    accepts the second, made as soon as the outbox tries again."""
+    for name, answer in refusal.items():
+        setattr(smtp.server, name, answer)
+    start = timezone.now()
+    sender.deliver_due(now=start)
+    for name in refusal:
+        setattr(smtp.server, name, None)
+    sender.deliver_due(now=start + timedelta(seconds=sender.FIRST_WAIT_S))
 
 
 def test_the_sites_domain_is_its_named_host(settings):
@@ -164,11 +172,7 @@ def test_the_sites_domain_is_its_named_host(settings):
 
 def test_each_try_is_recorded_with_its_time_and_the_servers_answer(smtp):
     mail = _queue()
-    smtp.server.refuse = "451 4.3.0 Mailbox busy"
-    start = timezone.now()
-    sender.deliver_due(now=start)
-    smtp.server.refuse = None
-    sender.deliver_due(now=start + timedelta(seconds=sender.FIRST_WAIT_S))
+    _sent_at_the_second_try(smtp, refuse="451 4.3.0 Mailbox busy")
     tries = list(mail.tries.values_list("outcome", "answer"))
     assert tries == [(Attempt.Outcome.LATER, "451 4.3.0 Mailbox busy"), (Attempt.Outcome.SENT, "accepted")]
 
@@ -204,16 +208,9 @@ def test_two_senders_at_once_deliver_each_message_once(smtp):
         _queue(to=f"p{n}@example.org")
 
     def send():
-        try:
-            while sender.deliver_due(batch=5):
-                pass
-        finally:
-            connection.close()
+        while sender.deliver_due(batch=5):
+            pass
 
-    threads = [threading.Thread(target=send) for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    at_once(send)
     assert sorted(to for to, _ in smtp.server.received) == sorted(f"p{n}@example.org" for n in range(40))
     assert Mail.objects.filter(state=Mail.SENT).count() == 40

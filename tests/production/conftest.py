@@ -9,6 +9,7 @@ import secrets
 from urllib.parse import quote
 
 import pytest
+import redis
 from django.conf import settings
 from django.db import connection
 
@@ -20,7 +21,6 @@ def redis_server():
     """A client of the Redis server the site's cache uses, or a skip saying how to get one."""
     if not settings.REDIS_URL:
         pytest.skip("needs a Redis server: set REDIS_URL=redis://127.0.0.1:6379/0 (.ci/run starts one)")
-    import redis
 
     client = redis.Redis.from_url(settings.REDIS_URL, socket_connect_timeout=2, socket_timeout=2)
     client.ping()  # REDIS_URL set but no server is a fault, not a skip

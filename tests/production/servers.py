@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -20,6 +21,8 @@ from html.parser import HTMLParser
 from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode
+
+import uvicorn
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
@@ -29,6 +32,25 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind((HOST, 0))
         return probe.getsockname()[1]
+
+
+@contextmanager
+def uvicorn_in_thread(app, **options):
+    """uvicorn serving `app` on a free port of HOST from a thread of this process while the block runs:
+    yields the port once it listens (`options`: uvicorn.Config's, such as the protocol under test)."""
+    port = free_port()
+    running = uvicorn.Server(uvicorn.Config(app, host=HOST, port=port, log_level="warning", lifespan="off",
+                                            **options))
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not running.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    try:
+        yield port
+    finally:
+        running.should_exit = True
+        thread.join(timeout=5)
 
 
 @dataclass

@@ -13,10 +13,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from django.contrib.auth import get_user_model
+from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
+from django.test import Client
 
-from tournament.models import AuditEntry, Match, Submission, Tournament
+from tournament.models import AuditEntry, Match, Player, Submission, Tournament
 from tournament.management.commands.demo import DEMO_NAME
 
 pytestmark = pytest.mark.django_db
@@ -33,11 +34,6 @@ def site_facts() -> dict:
     Runs in this process on the test database and, through RESTORE, in the
     restoring process on the loaded one.
     """
-    from django.contrib.auth import authenticate
-    from django.test import Client
-
-    from tournament.models import AuditEntry, Player, Tournament
-
     def standings(slug):
         out = io.StringIO()
         call_command("standings", slug, "--json", stdout=out)

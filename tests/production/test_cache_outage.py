@@ -7,19 +7,24 @@ and never answers stands for a hung Redis where no redis-server is installed.
 """
 
 import os
+import runpy
 import shutil
 import signal
 import socket
 import time
 import uuid
+from pathlib import Path
 
 import pytest
+import redis
 from django.core.cache import cache
 
 from tournament import services
+from tournament import settings as project
 from tournament.models import Match
 
 from tests.factories import make_event
+from tournament.serving.redis_cache import RedisWithLocalCopies
 
 from .servers import RedisServer
 
@@ -32,8 +37,6 @@ SLOW_S = 1.5  # a page while Redis fails: at most one read timeout (0.3 s) and a
 
 def redis_settings(url: str) -> dict:
     """The cache of tournament/settings.py with REDIS_URL set, on `url`."""
-    from tournament import settings as project
-
     return {"default": {"BACKEND": "tournament.serving.redis_cache.RedisWithLocalCopies", "LOCATION": url,
                         "KEY_PREFIX": f"outage-{uuid.uuid4().hex[:8]}", "TIMEOUT": 3600,
                         "OPTIONS": {"socket_connect_timeout": 0.3, "socket_timeout": 0.3,
@@ -41,9 +44,6 @@ def redis_settings(url: str) -> dict:
 
 
 def test_the_settings_give_redis_short_timeouts(monkeypatch):
-    import runpy
-    from pathlib import Path
-
     monkeypatch.setenv("REDIS_URL", "redis://127.0.0.1:6379/0")
     configured = runpy.run_path(str(Path(__file__).resolve().parents[2] / "tournament" / "settings.py"))
     options = configured["CACHES"]["default"]["OPTIONS"]
@@ -110,7 +110,6 @@ def test_a_stopped_redis_means_pages_without_the_cache_then_with_it_again(client
     standings = f"/t/{event.slug}/standings/"
     assert client.get(standings)["X-Page-Cache"] == "miss"
     assert client.get(standings)["X-Page-Cache"] == "hit"
-    import redis
 
     assert any(b"public-page:" in key for key in redis.Redis(port=PORT).keys())  # stored in Redis again
 
@@ -144,8 +143,6 @@ def test_a_redis_that_accepts_and_never_answers_is_a_miss_after_its_timeout(clie
 
 def test_a_hung_redis_costs_one_timeout_per_process_not_one_per_request(settings):
     """Under ASGI each request has a cache object of its own: the pause after a failure is the process's."""
-    from tournament.serving.redis_cache import RedisWithLocalCopies
-
     with socket.socket() as silent:
         silent.bind(("127.0.0.1", 0))
         silent.listen(64)

@@ -12,6 +12,7 @@ from django.core.management import call_command
 
 from tournament.models import Tournament
 from tournament.management.commands.demo import DEMO_NAME
+from tournament.serving.redis_cache import RedisWithLocalCopies
 
 pytestmark = [pytest.mark.redis, pytest.mark.django_db]
 
@@ -46,8 +47,6 @@ def test_a_value_changed_in_redis_by_another_process_is_read_afresh(redis_server
 
 
 def test_a_process_keeps_copies_of_the_pages_it_read_within_its_bound(redis_server, settings):
-    from tournament.serving.redis_cache import RedisWithLocalCopies
-
     options = {"LOCAL_COPIES_OF": ["public-page:"], "LOCAL_MAX_BYTES": 50_000}
     pages = RedisWithLocalCopies(settings.REDIS_URL, {"KEY_PREFIX": "bounded", "OPTIONS": options})
     page = b"x" * 10_000
@@ -64,8 +63,6 @@ def test_a_process_keeps_copies_of_the_pages_it_read_within_its_bound(redis_serv
 def test_every_request_of_a_process_shares_its_redis_connections_and_copies(redis_server, settings):
     """Django makes a cache object per thread, and under ASGI per request: each must not open a connection of its own,
     nor start with no copies (as it did: a page's hit cost a new connection to Redis)."""
-    from tournament.serving.redis_cache import RedisWithLocalCopies
-
     params = {"KEY_PREFIX": "requests", "OPTIONS": {"LOCAL_COPIES_OF": ["public-page:"]}}
     RedisWithLocalCopies(settings.REDIS_URL, params).get("warm-up")
     connected = redis_server.info("clients")["connected_clients"]

@@ -2,13 +2,10 @@
 whole request, and an idle connection kept alive after one, are served as uvicorn serves them."""
 
 import socket
-import threading
-import time
 
 import pytest
-import uvicorn
 
-from tests.production.servers import free_port
+from tests.production.servers import uvicorn_in_thread
 from tournament.serving import handshake
 
 
@@ -21,18 +18,8 @@ async def hello(scope, receive, send):
 @pytest.fixture
 def server(monkeypatch):
     monkeypatch.setattr(handshake, "HEAD_WITHIN_S", 0.5)
-    port = free_port()
-    config = uvicorn.Config(hello, host="127.0.0.1", port=port, http=handshake.TimedHeadH11Protocol,
-                            log_level="warning", timeout_keep_alive=30, lifespan="off")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not running.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield port
-    running.should_exit = True
-    thread.join(timeout=5)
+    with uvicorn_in_thread(hello, http=handshake.TimedHeadH11Protocol, timeout_keep_alive=30) as port:
+        yield port
 
 
 def closed_within(connection, seconds) -> bool:

@@ -17,6 +17,7 @@ import sys
 import time
 
 import pytest
+import redis as redis_py
 from django.core.management import call_command
 
 from games.engine import replay
@@ -196,8 +197,6 @@ def test_a_game_across_two_instances_plays_on_while_their_redis_is_stopped_and_s
 
 def _bell_listeners(redis: RedisServer, room_id: int) -> int:
     """How many processes listen to the room's bell on that Redis (its publish-subscribe channel's subscribers)."""
-    import redis as redis_py
-
     client = redis_py.Redis.from_url(redis.url, socket_timeout=2)
     try:
         return sum(count for _, count in client.pubsub_numsub(f"ingenious-rooms__group__room-{room_id}"))

@@ -1,19 +1,16 @@
 """The servers refuse a WebSocket message over the site's limit as it arrives (tournament/serving/socket_limits.py):
 `make serve`'s uvicorn workers and `make run`'s Daphne, so that a stranger's 16 MiB frame is never read whole."""
 
-import threading
-import time
 from io import StringIO
 
 import pytest
-import uvicorn
 from daphne.management.commands import runserver
 from django.core.management import call_command
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from rooms import frames
-from tests.production.servers import free_port
+from tests.production.servers import free_port, uvicorn_in_thread
 from tournament.serving import handshake
 
 
@@ -32,18 +29,8 @@ async def echo_length(scope, receive, send):
 @pytest.fixture
 def worker_server():
     """uvicorn with the settings `make serve`'s workers give it (handshake.Worker)."""
-    port = free_port()
-    config = uvicorn.Config(echo_length, host="127.0.0.1", port=port, log_level="warning", lifespan="off",
-                            **handshake.Worker.CONFIG_KWARGS)
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not running.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield f"ws://127.0.0.1:{port}/"
-    running.should_exit = True
-    thread.join(timeout=5)
+    with uvicorn_in_thread(echo_length, **handshake.Worker.CONFIG_KWARGS) as port:
+        yield f"ws://127.0.0.1:{port}/"
 
 
 def test_a_worker_reads_a_message_at_the_limit_and_closes_on_one_past_it(worker_server):

@@ -13,6 +13,7 @@ from outbox.services import text_to_send
 from signup import services
 from signup.models import Entry
 from tests.factories import make_event
+from tournament import services as tm
 from tournament.models import Player
 from tournament.services import Refused, update_settings
 
@@ -75,8 +76,6 @@ def test_an_address_already_entered_gets_its_link_again_and_no_second_player(eve
 
 
 def test_after_round_one_an_entry_is_a_late_entry(event):
-    from tournament import services as tm
-
     tm.publish_round(tm.generate_round(event))
     ask(event)
     services.confirm(event, token_mailed_to("cat@example.org"))
@@ -96,8 +95,6 @@ def test_a_closed_or_full_tournament_takes_no_entry(event, change, why):
 
 
 def test_entries_close_when_an_all_play_all_is_paired():
-    from tournament import services as tm
-
     small = update_settings(make_event("Small", ["Ann Able", "Ben Baker", "Cat Cole"]), entries="open")
     tm.generate_round(small)
     small.refresh_from_db()
@@ -143,8 +140,6 @@ def test_one_network_address_may_send_twenty_forms_an_hour(event):
 
 
 def test_a_name_entered_meanwhile_is_refused_at_confirmation_in_the_players_words(event):
-    from tournament import services as tm
-
     ask(event)
     tm.add_player(event, "Cat Cole")
     with pytest.raises(Refused, match="entered meanwhile"):

@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import ProtectedError
 
-from tournament import services
+from tournament import audit, services
 from tournament.models import AuditEntry, Tournament
 
 from tests.factories import make_event, matches
@@ -101,11 +101,6 @@ def test_the_audit_keeps_who_did_it_when_the_account_is_renamed(client, people, 
 def test_the_audit_page_writes_values_as_the_organisers_pages_do(client):
     """A settings change reads 'bye 1 VP → ½ VP', 'clock 600 s per player', a tick 'yes', round numbers '2, 3' and
     tables on one line: not the stored field names, half points or Python lists."""
-    from django.contrib.auth import get_user_model
-
-    from tests.factories import make_event
-    from tournament import audit
-
     organiser = get_user_model().objects.create_user("auditor", is_staff=True)
     event = make_event("Audit Words", ("Ann", "Ben"), organiser=organiser, system="swiss")
     audit.record(event, organiser, "settings changed", event.name,

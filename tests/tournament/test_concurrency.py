@@ -10,7 +10,7 @@ import pytest
 from django.db import connection, connections
 
 from tournament import services
-from tournament.models import Match, Round
+from tournament.models import AuditEntry, Match, Round, Submission
 from tournament.services import Refused
 
 from tests.factories import refusal
@@ -107,8 +107,6 @@ def test_two_corrections_from_the_same_version_keep_one():
 
 def test_six_clicks_on_a_players_send_keep_one_result_and_one_audit_entry():
     """Issue 23, point 22: six simultaneous sends stored six submissions and six audit entries."""
-    from tournament.models import AuditEntry, Submission
-
     tournament = small_event()
     round_ = services.generate_round(tournament)
     services.publish_round(round_)

@@ -1,9 +1,11 @@
 """Disputes (issue 17): the result in words before confirming, a disputing player's own scores, and the arbiter
 filling the result in from either player's submission."""
 
+import html
+
 import pytest
 
-from tests.factories import make_event, page_text, played_form, score_fields
+from tests.factories import field_errors, make_event, page_text, played_form, score_fields
 from tournament import services
 from tournament.models import AuditEntry, Match, Submission
 
@@ -83,9 +85,10 @@ def test_a_dispute_with_wrong_own_scores_keeps_what_was_typed_and_saves_nothing(
     send(client, game, game.second, [4] * 6, [5] * 6)
     sent = Submission.objects.get()
     own = {f"own-{name}": value for name, value in score_fields([19] + [6] * 5, [5] * 6).items()}
-    page = page_text(client.post(f"{link(game.first)}game/{game.pk}/answer/", {
-        "submission": sent.pk, "answer": "dispute", "note": "wrong", "own-version": 0, **own}))
-    assert f"{game.first.name}, R red: a score is at most 18." in page
+    response = client.post(f"{link(game.first)}game/{game.pk}/answer/", {
+        "submission": sent.pk, "answer": "dispute", "note": "wrong", "own-version": 0, **own})
+    assert set(field_errors(response)) == {"first_R"}  # its words: test_results_grid
+    assert 'value="19"' in page_text(response)  # kept as typed
     sent.refresh_from_db()
     assert sent.status == Submission.WAITING and Submission.objects.count() == 1
 
@@ -149,8 +152,6 @@ def test_a_dispute_says_who_disputed_and_quotes_their_own_note(client, people, v
 
 def test_a_note_ending_in_its_own_stop_closes_the_sentence_once(client, people, vic_and_fay):
     """'I won.' quoted: “I won.” An arbiter... (was “I won.”. with a second stop)."""
-    import html
-
     match = vic_and_fay
     vic, fay = match.first, match.second
     send(client, match, vic, [9] * 6, [3] * 6)

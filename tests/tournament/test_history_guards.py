@@ -118,9 +118,8 @@ def test_a_new_bye_vp_is_refused_naming_the_byes_it_would_change_until_confirmed
     assert bye.first.name == "Eve Fox"
     with pytest.raises(services.Refused) as refused:
         services.update_settings(five, bye_half_points=1)
-    assert refused.value.message == (
-        "The byes already given would score ½ VP instead of 1: round 1, Eve Fox. Tick 'Change what was already "
-        "scored' to go ahead, or keep the VP as they are.")
+    assert refused.value.field == "confirm_history"
+    assert "would score ½ VP instead of 1: round 1, Eve Fox." in refused.value.message  # the byes it would change
     five.refresh_from_db()
     assert five.bye_half_points == 2
     services.update_settings(five, bye_half_points=1, confirm_history=True)

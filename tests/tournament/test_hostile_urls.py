@@ -10,8 +10,11 @@ view's exception, so a 500 fails these tests on either database.
 from __future__ import annotations
 
 import pytest
+from asgiref.sync import async_to_sync
+from channels.testing import WebsocketCommunicator
 
 from tests.factories import make_event
+from tournament.asgi import application
 
 pytestmark = pytest.mark.django_db
 
@@ -63,11 +66,6 @@ def test_round_0_is_no_round(client, event):
 @pytest.mark.parametrize("address", ["/ws/p/%00/room/", "/ws/p/abc\x00def/room/", "/ws/p/" + "a" * 65 + "/room/",
                                      "/ws/t/x/round/99999999999999999999/table/1/room/", "/ws/elsewhere/"])
 def test_a_room_socket_of_junk_is_refused_without_a_query(address, django_assert_num_queries):
-    from asgiref.sync import async_to_sync
-    from channels.testing import WebsocketCommunicator
-
-    from tournament.asgi import application
-
     async def scenario():
         socket = WebsocketCommunicator(application, address, headers=[(b"origin", b"http://testserver"),
                                                                       (b"host", b"testserver")])

@@ -12,6 +12,7 @@ from django.contrib.auth.hashers import check_password
 from django.test import Client
 
 from tests.factories import page_text
+from tournament.serving import login_throttle
 
 pytestmark = pytest.mark.django_db
 
@@ -95,8 +96,6 @@ def test_a_cache_that_fails_leaves_logins_working(accounts, monkeypatch):
 
 
 def test_behind_the_https_proxy_the_address_is_the_one_the_proxy_added(accounts, settings):
-    from tournament.serving import login_throttle
-
     settings.HTTPS = True
     for n in range(30):
         Client().post("/accounts/login/", {"username": f"guess{n}", "password": "wrong"}, REMOTE_ADDR="127.0.0.1",

@@ -1,6 +1,7 @@
 """The models' own invariants hold in the database, whatever code writes the rows."""
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from tournament.domain.enums import MatchStatus, RoundStatus, System
@@ -42,8 +43,6 @@ def test_nobody_plays_themself(tournament):
 
 @pytest.mark.django_db
 def test_a_played_match_holds_a_games_scores(tournament):
-    from django.core.exceptions import ValidationError
-
     round_ = Round.objects.create(tournament=tournament, number=1, status=Round.PUBLISHED)
     ann, ben = tournament.players.order_by("seed")
     match = Match(round=round_, table=1, first=ann, second=ben, status=Match.PLAYED, scores=[[19] + [5] * 5, [4] * 6])

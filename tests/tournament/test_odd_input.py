@@ -9,13 +9,12 @@ exception, so a 500 fails these tests.
 from __future__ import annotations
 
 import pytest
-from django.contrib.messages import get_messages
 
 from tournament import records, services
 from tournament.domain.values import whole_number
 from tournament.models import Player, Submission, Tournament
 
-from tests.factories import make_event, matches, score_fields
+from tests.factories import make_event, matches, messages_of, score_fields
 
 pytestmark = pytest.mark.django_db
 
@@ -31,10 +30,6 @@ def organiser(django_user_model):
 def event(organiser):
     return make_event("Odd Open", ["Ann Able", "Ben Baker", "Cy Cole", "Dai Evans"], organiser=organiser,
                       system="swiss", publish_round_one=True)
-
-
-def messages_of(response) -> list[str]:
-    return [str(message) for message in get_messages(response.wsgi_request)]
 
 
 def test_a_whole_number_is_ascii_digits_within_range():

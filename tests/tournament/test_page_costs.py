@@ -14,6 +14,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from scoring.standings import round_chart
 from tournament.records import import_record
 from tournament.tfile.simulate import simulate
 from tournament.tfile import parse
@@ -119,8 +120,6 @@ def test_an_all_play_all_of_12_keeps_the_grid(client):
 
 
 def test_the_round_chart_names_each_opponent_by_row_side_and_result():
-    from scoring.standings import round_chart
-
     rounds, rows = round_chart(parse(TWO_ROUNDS))
     assert rounds == [1, 2]
     by_name = {row.standing.name: row for row in rows}

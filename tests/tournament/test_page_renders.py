@@ -15,7 +15,8 @@ from django.db import connection
 from django.http import HttpResponse
 from django.test import RequestFactory
 
-from tournament.serving.cache import _page_key, cached_public_page
+from tournament.models import Tournament
+from tournament.serving.cache import _page_key, cached_public_page, remembered
 from tournament.serving.versions import bump, scope
 
 from tests.factories import make_event
@@ -131,9 +132,6 @@ def test_the_live_pages_poll_costs_no_render_nor_cache_read(event, django_assert
 
 
 def test_a_value_several_pages_read_is_built_once_per_change(event):
-    from tournament.serving.cache import remembered
-    from tournament.models import Tournament
-
     builds = []
 
     def build():

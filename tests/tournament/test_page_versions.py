@@ -10,6 +10,7 @@ bugs here.  The sets below are worked out from what each page shows
 
 import pytest
 
+import tournament.pages.views
 from tournament import services
 from tournament.models import Match, Player
 
@@ -155,8 +156,6 @@ def test_closing_a_round_and_an_excused_absence_show_on_every_page(client, event
 
 
 def test_the_standings_report_is_built_once_per_change_for_all_the_pages_that_read_it(client, event, monkeypatch):
-    import tournament.pages.views
-
     built = []
     real = tournament.pages.views.standings_report
     monkeypatch.setattr(tournament.pages.views, "standings_report", lambda record: built.append(1) or real(record))

@@ -13,6 +13,8 @@ from django.core.management.base import CommandError
 from scoring.standings import standings
 from tournament.domain.text import PROGRESSIVE_READINGS
 from tournament import pdf
+from tournament.models import Round
+from tournament.records import import_record
 from tournament.tfile.simulate import simulate
 from tournament.tfile import parse
 
@@ -221,8 +223,6 @@ def test_rendered_pages_are_not_blank(fifteen):
 
 @pytest.fixture
 def imported(db, fifteen):
-    from tournament.records import import_record
-
     return import_record(fifteen, slug="fifteen")
 
 
@@ -252,8 +252,6 @@ def test_print_command_ignores_the_round_for_standings(imported, tmp_path):
 
 
 def test_print_command_errors(imported, tmp_path):
-    from tournament.models import Round
-
     target = str(tmp_path / "x.pdf")
     with pytest.raises(CommandError, match="no tournament with the slug 'nope'") as error:
         call_command("print", "nope", "1", "--what", "pairings", "-o", target)

@@ -127,4 +127,4 @@ def test_the_tournament_file_the_players_file_and_the_form_take_the_same_ratings
 def test_a_negative_rating_in_a_tournament_file_is_refused_naming_the_field():
     with pytest.raises(FileFault) as fault:
         parse(tournament_file(-5))
-    assert str(fault.value) == "players[0].rating: must be a whole number from 0 to 10,000, or null, not -5"
+    assert fault.value.place == "players[0].rating" and fault.value.problem.endswith("not -5")

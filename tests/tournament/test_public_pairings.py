@@ -6,8 +6,9 @@ import re
 import pytest
 
 from tests.factories import make_event, page_text
-from tournament import services
+from tournament import pdf, services
 from tournament.models import Match
+from tournament.records import record_of
 
 pytestmark = pytest.mark.django_db
 NAMES = ["Zoë Ørsted", "ann able", "Ben Baker", "Cy Cole", "Di Dunn"]
@@ -125,8 +126,6 @@ def test_a_round_of_forfeits_only_on_the_pages_the_screen_and_the_sheet(client, 
     assert "Table 1" not in screen and "Table 2" not in screen
 
     pypdf = pytest.importorskip("pypdf")
-    from tournament import pdf
-    from tournament.records import record_of
 
     reader = pypdf.PdfReader(io.BytesIO(pdf.pairing_sheet(record_of(robin), 3)))
     by_table, by_name = (" ".join(page.extract_text().split()) for page in reader.pages)

@@ -90,7 +90,8 @@ def test_a_replaced_private_link_says_so_and_an_unknown_one_says_it_is_none(clie
     replaced = client.get(f"/p/{old}/")
     assert replaced.status_code == 410
     assert "This private link was replaced" in page_text(replaced)
-    unknown = page_text(client.get("/p/not-a-token-at-all/"))
-    assert "There is no such private link: check the address, or ask the organiser for yours." in unknown
+    unknown = client.get("/p/not-a-token-at-all/")
+    assert unknown.status_code == 404
+    assert "There is no such private link: check the address, or ask the organiser for yours." in page_text(unknown)
     ann.refresh_from_db()
     assert client.get(f"/p/{ann.link_token}/").status_code == 200

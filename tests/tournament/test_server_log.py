@@ -9,7 +9,9 @@ import logging
 import pytest
 from django.core import mail
 from django.urls import path
+from gunicorn.config import Config
 
+from tournament.serving.gunicorn_conf import RedactingLogger
 from tournament.urls import urlpatterns as site
 
 TOKEN = "Zm9vYmFyLXNlY3JldC1saW5rLXRva2VuLW5vdC1yZWFs"
@@ -62,10 +64,6 @@ def test_runservers_request_lines_hold_no_token(caught):
 
 
 def test_gunicorns_error_log_redacts_a_traceback_too():
-    from gunicorn.config import Config
-
-    from tournament.serving.gunicorn_conf import RedactingLogger
-
     config = Config()
     config.set("errorlog", "-")
     logger = RedactingLogger(config)

@@ -140,7 +140,7 @@ def test_the_two_players_sending_different_results_at_once_get_one_sent_and_the_
     pages = _at_once(calls)
     assert sorted(getattr(page, "status", page) for page in pages) == [200, 302], pages
     told = pages[0] if pages[0].status == 200 else pages[1]
-    assert "has already sent a result: confirm it, or dispute it and say what is wrong." in told.text
+    assert "has already sent a result" in told.text  # the refusal's words: test_refusal_wordings
 
 
 def test_six_clicks_on_a_players_send_keep_one_result_and_tell_the_rest_it_is_in(site):

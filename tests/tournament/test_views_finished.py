@@ -4,6 +4,7 @@ import pytest
 from django.urls import reverse
 
 from tests.factories import page_text, play
+from tests.tournament.event_day.helpers import words
 from tournament import services
 from tournament.models import Match, Round
 
@@ -34,8 +35,6 @@ def test_a_finished_event_looks_finished_on_the_public_page_the_home_list_and_a_
     1 the 9's winner, 2 the 7's winner (both 1 VP, split by progressive difference 4 v 1), 3 the 6 (0 VP, −1),
     4 the 5 (−4).  The public page opens on a banner with the podium, the home list says 'finished', the private
     page gives the player's final place and no empty 'Missing a round'."""
-    from tests.tournament.event_day.helpers import words
-
     tournament = services.create_tournament("One Round Open", system="swiss", rounds_announced=1)
     other = services.create_tournament("Still On Open", system="swiss", rounds_announced=3)
     for name, rating in (("Ann", 2000), ("Ben", 1900), ("Cy", 1800), ("Di", 1700)):

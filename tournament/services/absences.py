@@ -55,7 +55,7 @@ def _check_round(player: Player, round_number) -> tuple[Player, int]:
     # Byes): that player has no game in it to be excused from.
     if record.rounds and record.settings.system == System.ALL_PLAY_ALL and table_idle(record, round_number) == player.number:
         raise Refused(f"{player.name} has no game in round {round_number}: the all-play-all table leaves them idle "
-                      "that round (no game, no VP), so there is nothing to excuse.", "round_number")
+                      "that round (no game, no VP), so there is nothing to excuse.", "round_number", code="idle-round")
     return player, round_number
 
 
@@ -79,7 +79,8 @@ def _approve(player: Player, round_number: int, user, action: str) -> ExcusedAbs
     player, round_number = _check_round(player, round_number)
     absence = ExcusedAbsence.objects.filter(player=player, round_number=round_number).first()
     if absence is not None and absence.approved:
-        raise Refused(f"{player.name} is already excused from round {round_number}.", "round_number")
+        raise Refused(f"{player.name} is already excused from round {round_number}.", "round_number",
+                      code="already-excused")
     before = _state(absence) if absence else None
     if absence is None:
         absence = ExcusedAbsence(player=player, round_number=round_number)
@@ -120,7 +121,8 @@ def approve_excuse(absence: ExcusedAbsence, user=None) -> ExcusedAbsence:
     """
     absence = ExcusedAbsence.objects.select_for_update().get(pk=absence.pk)
     if absence.approved:
-        raise Refused(f"{absence.player.name} is already excused from round {absence.round_number}.")
+        raise Refused(f"{absence.player.name} is already excused from round {absence.round_number}.",
+                      code="already-excused")
     return _approve(absence.player, absence.round_number, user, "excused absence approved")
 
 

@@ -144,7 +144,8 @@ def enter_result(match: Match, entry: ResultEntry, *, user=None, correction: boo
     if match.second_id is None:  # a bye or an excused absence
         raise Refused(f"{'A bye' if match.status == Match.BYE else 'An excused absence'} has no result to enter.")
     if match.round.status == Round.COMPLETE:  # docs/tournament-rules.md, "Changing a round already out"
-        raise Refused(f"Round {match.round.number} is closed: an organiser reopens it to correct a result.")
+        raise Refused(f"Round {match.round.number} is closed: an organiser reopens it to correct a result.",
+                      code="round-closed")
     # A form filled in from an older version is told who changed it since, before anything else:
     # two people saving the same result at once must learn that the other's was kept.
     if version is not None and version != match.version:

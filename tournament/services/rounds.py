@@ -90,7 +90,7 @@ def swap_players(round_: Round, one: Player, other: Player, user=None) -> None:
     """Exchange two players' places in a draft round (either may be at a bye)."""
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.DRAFT:
-        raise Refused("Only a draft round can be edited.")
+        raise Refused("Only a draft round can be edited.", code="not-a-draft")
     if one.pk == other.pk:
         raise Refused("Choose two different players.")
     places = []
@@ -162,7 +162,7 @@ def online_fields(round_: Round) -> dict:
 def delete_draft(round_: Round, user=None) -> None:
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     if round_.status != Round.DRAFT:
-        raise Refused("Only a draft round can be deleted.")
+        raise Refused("Only a draft round can be deleted.", code="not-a-draft")
     audit.record(round_.tournament, user, "draft deleted", f"Round {round_.number}", before=audit.tables_of(round_))
     round_.delete()
 
@@ -174,7 +174,8 @@ def close_round(round_: Round, user=None) -> None:
         raise Refused(f"Round {round_.number} is not an open round.")
     pending = round_.matches.filter(status=Match.PENDING).count()
     if pending:
-        raise Refused(f"Round {round_.number} still has {pending} match{'es' if pending > 1 else ''} without a result.")
+        raise Refused(f"Round {round_.number} still has {pending} match{'es' if pending > 1 else ''} without a result.",
+                      code="results-missing")
     round_.status = Round.COMPLETE
     round_.save()
     audit.record(round_.tournament, user, "round closed", f"Round {round_.number}")

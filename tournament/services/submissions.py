@@ -99,13 +99,14 @@ def submit_result(player: Player, match: Match, entry: ResultEntry) -> Submissio
     sent_before = match.submissions.filter(by=player).count()
     if sent_before >= MAX_SENDS_PER_GAME:
         raise Refused(f"You have sent the result of this game {sent_before} times, the most a link may: "
-                      "ask an arbiter to enter it.")
+                      "ask an arbiter to enter it.", code="sends-used-up")
     theirs = [s for s in open_ if s.by_id != player.pk]
     if theirs:
         sent = theirs[0]
         if sent.scores == scores and [sent.first_flagged, sent.second_flagged] == list(flagged):
             return answer_submission(player, sent, agree=True)
-        raise Refused(f"{sent.by.name} has already sent a result: confirm it, or dispute it and say what is wrong.")
+        raise Refused(f"{sent.by.name} has already sent a result: confirm it, or dispute it and say what is wrong.",
+                      code="opponent-sent")
     for mine in open_:  # a result sent again replaces the one still waiting; its log (up to 1 MB) goes
         mine.status, mine.answered_at, mine.log = Submission.SETTLED, timezone.now(), None
         mine.note = REPLACED_NOTE

@@ -9,8 +9,9 @@ import pytest
 
 from tournament import services
 from tournament.models import Tournament
+from tournament.services.entries import ALL_PLAY_ALL_ROUNDS
 
-from tests.factories import make_event, play_rounds
+from tests.factories import field_errors, make_event, play_rounds
 from tests.tournament.event_day.helpers import words
 
 pytestmark = pytest.mark.django_db
@@ -32,8 +33,7 @@ def test_settings_refuse_another_number_of_rounds_once_the_table_is_fixed(org_cl
     assert finished_robin.rounds_announced == 3  # round 1 replaced the 7 announced
     response = org_client.post(base + "settings/", {**SETTINGS, "rounds_announced": 5})
     assert response.status_code == 200
-    assert ("Announced rounds: The all-play-all table fixed the number of rounds at 3 when round 1 was paired "
-            "(every player meets every other once): it cannot change.") in words(response)
+    assert field_errors(response) == {"rounds_announced": [ALL_PLAY_ALL_ROUNDS.format(n=3)]}  # at 3, the table's
     assert Tournament.objects.get(pk=finished_robin.pk).rounds_announced == 3
 
     page = words(org_client.get(base))

@@ -4,6 +4,7 @@ sent back with an error, far down the page (issue 23, points 9 and 10)."""
 import re
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tournament import services
 from tournament.models import Round
@@ -56,15 +57,13 @@ def test_a_refused_added_player_is_named_at_the_top_with_a_link_to_the_field_whi
     alert = re.search(r'<p class="verdict bad" role="alert">(.*?)</p>', page, re.S)
     assert alert, "no alert at the top"
     assert page.index(alert.group(0)) < page.index("<h2>Settings</h2>")
-    assert "The player was not added. Name: This field is required." in alert.group(1)
-    assert 'href="#id_add_name"' in alert.group(1)
+    assert alert.group(1).startswith("<strong>The player was not added.")
+    assert 'href="#id_add_name"' in alert.group(1)  # the field refused
     assert re.search(r'<input[^>]*name="name"[^>]*autofocus|<input[^>]*autofocus[^>]*name="name"', page)
     assert page.count("autofocus") == 1
 
 
 def test_a_refused_players_file_is_named_at_the_top_and_opens_at_the_file_field(org_client, event):
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
     upload = SimpleUploadedFile("players.csv", b"Eve Eden,abc,\n", content_type="text/csv")
     page = text(org_client.post(f"/manage/{event.slug}/players/import/", {"file": upload}))
     alert = re.search(r'<p class="verdict bad" role="alert">(.*?)</p>', page, re.S).group(1)
@@ -78,8 +77,8 @@ def test_a_refused_withdrawal_is_named_at_the_top_and_its_form_is_open(org_clien
     ann = event.players.get(name="Ann Able")
     page = text(org_client.post(f"/manage/{event.slug}/players/{ann.number}/withdraw/", {"after_round": "1"}))
     alert = re.search(r'<p class="verdict bad" role="alert">(.*?)</p>', page, re.S).group(1)
-    assert "Ann Able was not withdrawn. After round: Ann Able has a result in round 3" in alert
-    assert f'href="#id_withdraw{ann.number}_after_round"' in alert
+    assert alert.startswith("<strong>Ann Able was not withdrawn.") and "a result in round 3" in alert  # and why
+    assert f'href="#id_withdraw{ann.number}_after_round"' in alert  # the field refused
     assert re.search(rf'<details class="withdraw" id="withdraw-{ann.number}" open>', page)
 
 

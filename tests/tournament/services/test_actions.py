@@ -156,7 +156,7 @@ def test_swapping_in_a_draft_warns_of_broken_rules(event):
     breach = services.check_round(round_two).absolute
     assert [b.table for b in breach] == [rematch.table] and breach[0].text in services.draft_warnings(round_two)
     services.publish_round(round_two)
-    assert refusal(services.swap_players, round_two, partner, played.second).message == "Only a draft round can be edited."
+    assert refusal(services.swap_players, round_two, partner, played.second).code == "not-a-draft"
 
 
 def test_a_withdrawn_player_is_not_paired_and_a_late_entry_joins_next_round(event):
@@ -177,8 +177,8 @@ def test_csv_import_names_the_bad_line_and_imports_nothing(event):
     assert invalid.value.messages == [
         "Line 3, rating: 'high' is not a rating: a rating is a whole number from 0 to 10,000, or empty."]
     # The service takes the rows the form has read, all or none.
-    assert refusal(services.import_players, event, [("Zoë Ørsted", 1800, "Oslo"), (" ", None, "")]).message == (
-        "Player 2 of the file: the name is empty.")
+    empty_name = refusal(services.import_players, event, [("Zoë Ørsted", 1800, "Oslo"), (" ", None, "")])
+    assert empty_name.field == "file" and empty_name.message.startswith("Player 2 of the file:")
     assert event.players.count() == before
     added = services.import_players(event, PlayersCsvForm.parse("name,rating,club\nZoë Ørsted,1800,Oslo\nNo Rating,,\n"))
     assert [(p.name, p.rating, p.club) for p in added] == [("Zoë Ørsted", 1800, "Oslo"), ("No Rating", None, "")]

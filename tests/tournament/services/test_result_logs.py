@@ -8,6 +8,7 @@ import html
 import json
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from games.engine.simulate import random_game
 from tournament import services
@@ -100,8 +101,6 @@ def test_typed_scores_follow_their_players_when_the_first_player_is_swapped(matc
 def test_a_log_file_refused_for_players_reversed_is_kept_for_the_swap_tick(client, match):
     """Ben played first but the match has Ann first: the uploaded log is refused, and the page keeps its text, so
     ticking 'swap who played first' and saving again enters it with no file chosen again."""
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
     client.force_login(match.organiser)
     url = f"/manage/{match.round.tournament.slug}/match/{match.pk}/"
     log = log_of("Ben Baker", "Ann Able")

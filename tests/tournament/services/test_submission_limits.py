@@ -12,8 +12,7 @@ from games.engine.simulate import random_game
 from tournament import services
 from tournament.models import Match, Submission
 from tournament.services.submissions import MAX_SENDS_PER_GAME
-
-from tests.factories import make_event, matches
+from tests.factories import make_event, matches, score_fields
 
 pytestmark = pytest.mark.django_db
 
@@ -45,8 +44,7 @@ def test_ten_sends_a_game_and_no_more(game):
         services.submit_result(game.first, game, services.ResultEntry.from_player(scores=[[9 + n % 5] * 6, [3] * 6]))
     with pytest.raises(services.Refused) as refused:
         services.submit_result(game.first, game, services.ResultEntry.from_player(scores=[[18] * 6, [3] * 6]))
-    assert refused.value.message == ("You have sent the result of this game 10 times, the most a link may: "
-                                     "ask an arbiter to enter it.")
+    assert refused.value.code == "sends-used-up"  # its words: test_refusal_wordings
     assert Submission.objects.filter(match=game).count() == 10
     # The last one sent still waits, and the opponent may confirm it.
     waiting = Submission.objects.get(match=game, status=Submission.WAITING)
@@ -107,8 +105,6 @@ def test_the_same_log_twice_is_one_send_another_log_a_new_one(game):
 
 
 def test_the_private_page_says_a_repeated_send_is_already_in(client, game):
-    from tests.factories import score_fields
-
     told = []
     for _ in range(3):
         response = client.post(f"/p/{game.first.link_token}/game/{game.pk}/send/",

@@ -1,0 +1,35 @@
+"""Threads that race: the same call made from several threads released together, for the tests that show a
+write happens once however many callers reach it at the same moment (the outbox's senders, the timetable's
+advances)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from django.db import connection
+
+
+def at_once(call: Callable[[], object], threads: int = 2) -> list:
+    """What `call()` returned in each of `threads` threads, started together at a barrier (in the order they
+    finished). Each thread closes its own database connection; an error in any of them is raised here."""
+    start = threading.Barrier(threads)
+    answers, errors = [], []
+
+    def run():
+        try:
+            start.wait()
+            answers.append(call())
+        except BaseException as error:  # raised again in the test's own thread, where pytest sees it
+            errors.append(error)
+        finally:
+            connection.close()
+
+    running = [threading.Thread(target=run) for _ in range(threads)]
+    for thread in running:
+        thread.start()
+    for thread in running:
+        thread.join()
+    if errors:
+        raise errors[0]
+    return answers
