@@ -50,6 +50,7 @@ def seeded(settings, people):
     draft = services.generate_round(event)
     services.publish_round(draft, starts_at=timezone.now() + timedelta(hours=1))
     letters.withdrawn_as_absent(Player.objects.get(name="Ann Able"), 1)
+    draft.refresh_from_db()  # published: its start is set
     letters.start_moved(draft)
     while sender.deliver_due():
         pass
