@@ -20,8 +20,7 @@ from tournament.services.results import enter_result
 from .models import Room, RoomEvent
 from .referee import Refused, public_log
 from .messages import view
-from .services import Answer, now_ms, table_of
-from .services import lock_room as _locked, seat_allowances as _allowance, store_new_events as _store
+from .services import Answer, lock_room, now_ms, seat_allowances, store_new_events, table_of
 
 
 # -- pauses, and a result entered for a room still playing -------------------------------------
@@ -109,14 +108,14 @@ def end_by_decision(room_id: int, user, reason: str = "result entered on the res
     kept with the result (the match's `decision`); no move is accepted after it.  False when the game was
     already over (a flag due before now, say)."""
     at_ms = now_ms() if at_ms is None else at_ms
-    room = _locked(room_id)
+    room = lock_room(room_id)
     table = table_of(room)
-    table.settle(at_ms, _allowance(room))
+    table.settle(at_ms, seat_allowances(room))
     decided = not table.finished
     log = public_log(table)
     if decided:
         table.decide(at_ms)
-    _store(room, table)
+    store_new_events(room, table)
     if decided:
         _keep_decision(room, room.match, user, "game ended by decision", {"reason": reason, "log": log})
     return decided
@@ -141,11 +140,11 @@ def end_rooms_of(sender=None, *, match, user=None, **kwargs) -> None:
 
 def _arbiter(room_id, user, action, reason, change, at_ms):
     at_ms = now_ms() if at_ms is None else at_ms
-    room = _locked(room_id)
+    room = lock_room(room_id)
     table = table_of(room)
-    table.settle(at_ms, _allowance(room))
+    table.settle(at_ms, seat_allowances(room))
     change(table, at_ms)
-    _store(room, table)
+    store_new_events(room, table)
     audit.record(room.match.round.tournament, user, action, audit.match_subject(room.match),
                  after={"reason": reason} if reason else None)
     return Answer(view(table, None, room.seq, at_ms))
@@ -168,7 +167,7 @@ def standing(room: Room, at_ms: int) -> dict:
     """What a decision starts from: the room's sequence number, both players' scores and ran-out-of-time marks as
     they stand, the tiles placed, who has placed, and whether the game is still on."""
     table = table_of(room)
-    table.settle(at_ms, _allowance(room))
+    table.settle(at_ms, seat_allowances(room))
     game = table.game
     return {"seq": room.seq + len(table.new), "scores": [list(row) for row in game.score_rows],
             "flagged": list(game.flagged), "placed": [table.placed(seat) for seat in (0, 1)],
@@ -189,7 +188,7 @@ def decide(room_id: int, user, reason: str, *, seen_seq: int, scores=None, flagg
     when it has moved since the arbiter read it at `seen_seq`."""
     reason = arbiter_reason(reason)
     at_ms = now_ms() if at_ms is None else at_ms
-    room = _locked(room_id)
+    room = lock_room(room_id)
     table = _still_playing(room, at_ms, seen_seq)
     log = public_log(table)
     match = room.match
@@ -213,7 +212,7 @@ def forfeit_absent(room_id: int, user, seat: int | None, reason: str, *, at_ms: 
     play, replayed in the viewer); with nothing placed there is no game to keep, and the log is null."""
     reason = arbiter_reason(reason)
     at_ms = now_ms() if at_ms is None else at_ms
-    room = _locked(room_id)
+    room = lock_room(room_id)
     table = _still_playing(room, at_ms, None)
     if seat not in (0, 1, None):
         raise Refused("seat", "seat: the first or the second player, or neither")
@@ -230,7 +229,7 @@ def forfeit_absent(room_id: int, user, seat: int | None, reason: str, *, at_ms: 
 
 def _still_playing(room: Room, at_ms: int, seen_seq: int | None):
     table = table_of(room)
-    table.settle(at_ms, _allowance(room))
+    table.settle(at_ms, seat_allowances(room))
     if table.finished:
         raise Refused("finished", "the game is over: its result is on the result form")
     if seen_seq is not None and room.seq + len(table.new) != seen_seq:
@@ -242,7 +241,7 @@ def _still_playing(room: Room, at_ms: int, seen_seq: int | None):
 
 def _end(room: Room, table, user, entry: ResultEntry, decision: dict, at_ms: int, action: str) -> Match:
     table.decide(at_ms)
-    _store(room, table)  # the room stops first: the result entered next finds it over (rooms.end_rooms_of)
+    store_new_events(room, table)  # the room stops first: the result entered next finds it over (rooms.end_rooms_of)
     try:
         match = enter_result(room.match, entry, user=user)
     except ResultRefused as refused:
@@ -269,9 +268,9 @@ def move_rooms_start(sender=None, *, round, starts_at, **kwargs) -> None:
     at_ms = now_ms()
     starts_at_ms = int(starts_at.timestamp() * 1000)
     for room_id in Room.objects.filter(match__round=round, finished=False).order_by("pk").values_list("pk", flat=True):
-        room = _locked(room_id)
+        room = lock_room(room_id)
         table = table_of(room)
-        table.settle(at_ms, _allowance(room))
+        table.settle(at_ms, seat_allowances(room))
         try:
             table.move_start(at_ms, starts_at_ms)
         except Refused:
@@ -279,7 +278,7 @@ def move_rooms_start(sender=None, *, round, starts_at, **kwargs) -> None:
                                 "round's start can only be moved before its clocks start.") from None
         room.starts_at_ms = table.starts_at_ms
         Room.objects.filter(pk=room_id).update(starts_at_ms=room.starts_at_ms)
-        _store(room, table)  # the "start" event: the players' rooms and countdowns follow it (the bell)
+        store_new_events(room, table)  # the "start" event: the players' rooms and countdowns follow it (the bell)
 
 
 def close_rooms_of(sender=None, *, round, **kwargs) -> None:

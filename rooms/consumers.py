@@ -24,14 +24,16 @@ To the browser: `{"type": "room", ...view}`, `{"type": "refused", "error": {"cod
 left out when the refusal needed no database: "too-many", "retry"), `{"type": "error", "error": {...}}` for a
 frame that is not a message, `{"type": "ping", "id": N}`, and before a close of the application's own,
 `{"type": "closed", "error": {...}}`, and to a finished room's seat `{"type": "next", ...}`, its player's next game
-(`next_game`, `_after_game`).  A view's `events` are the log's from index `log_from` on (the browser appends
-them; one that does not fit what it has asks for a `sync`).
+(`next_game`, `rooms.socket_loops.NextGame`).  A view's `events` are the log's from index `log_from` on (the
+browser appends them; one that does not fit what it has asks for a `sync`).
+
+The consumer reads the browser's frames and relays them to the services, and sends back what they answer; what a
+socket does on its own beside that (a seat's presence marks and pings, the look when a flag or start comes, the
+next game after the game) is `rooms.socket_loops`'.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
 from urllib.parse import parse_qs
 
 from channels.consumer import get_handler_name
@@ -44,35 +46,13 @@ from tournament.services.links import Replaced
 from . import frames, presence, services
 from .bell import group_name, link_group_name, rounds_group_name
 from .frames import BadFrame, Budget
-from .models import Room
-from .network import RoundTrips
-from .next_game import KNOWN, next_game
 from .referee import Refused
+from .socket_loops import NextGame, Pings, Wake, background, mark
 from .threads import database_sync_to_async
 from .views import room_for_link, room_for_table
 from .watchers import watchers
 
-logger = logging.getLogger("rooms.consumers")
-
-PING_EVERY_S = 5
-HEARTBEAT_MS = 10_000  # a seat's presence is marked at most this often (on the answer to a ping)
 HICCUP = "the server did not answer in time: your move is sent again"
-NEXT_LOOK_S = 20  # a finished room's seat looks for its next game this often, in case a round's bell was lost
-
-
-def background(coroutine) -> asyncio.Task:
-    """A task of the socket's own (a ping, a look, the after-game loop), its end always read: a browser that went
-    while it was sending (the game over, the page closed: an `OSError` such as the server's `ClientDisconnected`)
-    is no error, and anything else is logged once here rather than as asyncio's "exception was never retrieved"."""
-    task = asyncio.ensure_future(coroutine)
-    task.add_done_callback(_read_end)
-    return task
-
-
-def _read_end(task: asyncio.Task) -> None:
-    if task.cancelled() or task.exception() is None or isinstance(task.exception(), OSError):
-        return
-    logger.warning("a room socket's task failed", exc_info=task.exception())
 
 
 class RoomConsumer(AsyncJsonWebsocketConsumer):
@@ -90,13 +70,13 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         await handler(message)
 
     async def connect(self):
-        self.budget, self.round_trips = Budget(), RoundTrips()
+        self.budget = Budget()
         self.sent_seq = -1
         self.log_sent = 0  # how many of the log's events this browser has (each message carries only the rest)
-        self.wake_task = self.ping_task = self.next_task = None
+        self.wake = Wake(lambda: self._send_view(quietly=True))
+        self.pings = self.ping_task = self.next_game = self.next_task = None
         self.closing = False
-        self.after_game = False  # the seat's game is over: it is told its player's next game (`_after_game`)
-        self.next_sent = None  # the last `next` message sent, its time left out
+        self.after_game = False  # the seat's game is over: it is told its player's next game (`NextGame`)
         try:
             self.room_id, self.seat, self.link, player_id, self.tournament_id = await database_sync_to_async(
                 self._find)()
@@ -120,9 +100,9 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             return
         # Only a seat has a clock and a presence: only a seat's round trip is measured (for its network allowance).
         if self.seat is not None:
-            self.heard_ms = services.now_ms()
-            self.counted = await self._presence(presence.arrived, self.heard_ms)
-            self.ping_task = background(self._ping())
+            self.pings = Pings(self.room_id, self.seat, self.send_json, self._closing)
+            self.counted = await mark(presence.arrived, self.room_id, self.seat, self.pings.heard_ms)
+            self.ping_task = background(self.pings.every())
         watchers().add(self)
 
     def _find(self) -> tuple[int, int | None, str | None, int | None, int]:
@@ -138,14 +118,15 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         return room.pk, None, None, None, room.match.round.tournament_id
 
     async def disconnect(self, code):
-        for task in (getattr(self, "wake_task", None), getattr(self, "ping_task", None),
-                     getattr(self, "next_task", None)):
+        if getattr(self, "wake", None) is not None:
+            self.wake.cancel()
+        for task in (getattr(self, "ping_task", None), getattr(self, "next_task", None)):
             if task is not None:
                 task.cancel()
         if hasattr(self, "room_id"):
             watchers().discard(self)
             if self.seat is not None and getattr(self, "counted", False):  # only a socket counted is uncounted
-                await self._presence(presence.left, services.now_ms())
+                await mark(presence.left, self.room_id, self.seat, services.now_ms())
             await self.channel_layer.group_discard(group_name(self.room_id), self.channel_name)
             if getattr(self, "player_id", None) is not None:
                 await self.channel_layer.group_discard(link_group_name(self.player_id), self.channel_name)
@@ -190,9 +171,9 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             else:
                 await self._send({"type": "room", **answer.message})
             if self.after_game:
-                await self._send_next(again=True)
+                await self.next_game.send(again=True)
         elif kind == "pong" and self.seat is not None:
-            await self._pong(content.get("id"))
+            await self.pings.answered(content.get("id"))
 
     async def _move(self, content):
         try:
@@ -218,20 +199,6 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
             return
         await self._send({"type": "room", **answer.message})
 
-    async def _pong(self, ping_id):
-        now = services.now_ms()
-        if not self.round_trips.pong(ping_id, now):
-            return  # not the answer to a ping of ours: it counts for nothing
-        if now - self.heard_ms >= HEARTBEAT_MS:
-            self.heard_ms = now
-            await self._presence(presence.still_here, now)
-        allowance = self.round_trips.to_store()
-        if allowance is not None:
-            try:
-                await database_sync_to_async(services.store_allowance)(self.room_id, self.seat, allowance)
-            except DatabaseError:
-                self.round_trips.stored = None  # stored at the next answer
-
     # -- what the room and the server send ---------------------------------------------------
 
     async def room_bell(self, event):
@@ -249,7 +216,8 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
     async def room_next(self, event):
         """The channel layer's ring of the tournament's rounds (`bell.ring_rounds`): a round was published, moved,
         taken back or closed; this finished room's seat reads its player's next game again."""
-        await self._send_next()
+        if self.next_game is not None:
+            await self.next_game.send()
 
     async def link_replaced(self, event):
         """The organiser renewed this seat's link (`tournament.signals.link_renewed`): the socket closes."""
@@ -263,16 +231,6 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         """The room is no longer stored (its round was taken back): the page opens the player's game again."""
         background(self._close_for("room-gone", "this game was taken back by the arbiter",
                                               frames.ROOM_GONE))
-
-    async def _presence(self, heard, at_ms: int) -> bool:
-        """The seat's connection, stored for the desk and the opponent (`rooms.presence`); False when the database
-        did not answer: that costs only this one mark."""
-        try:
-            await database_sync_to_async(heard)(self.room_id, self.seat, at_ms)
-        except DatabaseError:
-            frames.warnings.warn("the database failed a presence mark of room %s", self.room_id)
-            return False
-        return True
 
     def catch_up(self) -> None:
         """The room has moved on past what this socket was sent, and its bell did not come (`Watchers`): look."""
@@ -305,59 +263,15 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         self.log_sent = len(events)
         self.sent_seq = message["seq"]
         await self.send_json({**message, "log_from": start, "events": events[start:]})
-        self._schedule_wake(message)
+        self.wake.schedule(message)
         if message.get("status") == "finished" and self.seat is not None and not self.after_game:
             self.after_game = True
-            self.next_task = background(self._after_game())
+            self.next_game = NextGame(self.room_id, self.seat, self.tournament_id, self.send_json, self._closing)
+            self.next_task = background(self.next_game.follow(self._join_rounds))
 
-    # -- after the game: the player's next game (docs/online-event.md, The timetable) --------------------------
-
-    async def _after_game(self):
-        """The seat's game is over: it joins the tournament's rounds group (rung when a round is published, moved
-        or taken back), is sent its player's next game, and looks again every `NEXT_LOOK_S` while that is not
-        known, or is a game still to start (a lost bell costs a correction that long, never a stale countdown)."""
-        try:
-            await self.channel_layer.group_add(rounds_group_name(self.tournament_id), self.channel_name)
-        except Exception:  # noqa: BLE001 - a channel layer that fails (Redis down) leaves the slow look to tell it
-            logger.warning("could not join the rounds group of tournament %s", self.tournament_id, exc_info=True)
-        while not self.closing:
-            message = await self._send_next()
-            if message is not None and message["state"] in KNOWN and not (
-                    message.get("starts_at_ms", 0) > message["now_ms"]):
-                return
-            await asyncio.sleep(NEXT_LOOK_S)
-
-    async def _send_next(self, again: bool = False) -> dict | None:
-        """The player's next game (`next_game`), sent when it changed since the last one sent (or `again`, for a
-        `sync`); None when the database did not answer (the next look or ring tries again)."""
-        try:
-            message = await database_sync_to_async(next_game)(self.room_id, self.seat, services.now_ms())
-        except (DatabaseError, Room.DoesNotExist):
-            return None
-        told = {field: value for field, value in message.items() if field != "now_ms"}
-        if not self.closing and (again or told != self.next_sent):
-            self.next_sent = told
-            await self.send_json(message)
-        return message
-
-    def _schedule_wake(self, message):
-        """Look again when the room's start time or the running player's flag comes, if still watching."""
-        if self.wake_task is not None:
-            self.wake_task.cancel()
-            self.wake_task = None
-        due = message.get("wakes_at_ms")
-        if due is not None:
-            self.wake_task = background(self._wake(max(0, due - services.now_ms()) / 1000 + 0.05))
-
-    async def _wake(self, delay_s):
-        await asyncio.sleep(delay_s)
-        await self._send_view(quietly=True)
-
-    async def _ping(self):
-        """A ping at once (the first turn's allowance), then every `PING_EVERY_S`."""
-        while not self.closing:
-            await self.send_json({"type": "ping", "id": self.round_trips.ping(services.now_ms())})
-            await asyncio.sleep(PING_EVERY_S)
+    async def _join_rounds(self):
+        """This finished room's seat hears of each change of its tournament's rounds (`room_next`)."""
+        await self.channel_layer.group_add(rounds_group_name(self.tournament_id), self.channel_name)
 
     # -- closing ---------------------------------------------------------------------------------
 
@@ -372,6 +286,9 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         self.closing = True
         await self.send_json({"type": "closed", "error": {"code": code, "message": words}})
         await self.close(code=close_code)
+
+    def _closing(self) -> bool:
+        return self.closing
 
     def _who(self) -> str:
         room = getattr(self, "room_id", "?")

@@ -1,8 +1,8 @@
 """Each seat's connection to its room: connected now, or last seen when (docs/online-event.md, "Presence and attention").
 
 Stored in the room's row, not in a process: several instances serve the sockets, and an instance may die without
-saying goodbye.  The WebSocket consumer calls `arrived` when a seat's socket opens, `still_here` on each answer to
-its ping (at most every ~10 s a socket), and `left` when it closes; the page's plain-HTTP fallback calls `still_here`
+saying goodbye.  A seat's socket (`rooms.socket_loops`) calls `arrived` when it opens, `still_here` on each answer
+to its ping (at most every `HEARTBEAT_MS`), and `left` when it closes; the page's plain-HTTP fallback calls `still_here`
 on each read.  Each is one UPDATE of the seat's columns, whichever instance makes it.
 
 A seat may have several sockets (a second tab, a phone beside the laptop), on different instances: the row counts
@@ -20,11 +20,17 @@ from django.db.models import Case, F, Q, Value, When
 
 from .models import Room
 
-# A heartbeat comes every 10 to 15 s (`consumers.HEARTBEAT_MS`, marked on the answer to a ping sent every 5 s): a
+# A heartbeat comes every 10 to 15 s (`HEARTBEAT_MS`, marked on the answer to a ping sent every 5 s): a
 # seat silent this long has missed more than one, and is gone.  Shorter would show a 15 s outage, but also flicker
 # a healthy seat whose one heartbeat came late (docs/online-event.md, "Presence and attention").
 CONNECTED_FOR_MS = 25_000
+HEARTBEAT_MS = 10_000  # a seat's socket is marked `still_here` at most this often (on the answer to a ping)
 SEATS = (0, 1)
+
+
+def heartbeat_due(marked_ms: int, at_ms: int) -> bool:
+    """Whether a socket whose seat was last marked at `marked_ms` marks it again at `at_ms` (`HEARTBEAT_MS`)."""
+    return at_ms - marked_ms >= HEARTBEAT_MS
 
 
 def arrived(room_id: int, seat: int, at_ms: int) -> bool:

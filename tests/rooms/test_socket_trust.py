@@ -8,9 +8,10 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.db import OperationalError, connection
 
-from rooms import bell, consumers, frames, services, watchers
+from rooms import bell, consumers, frames, services, socket_loops, watchers
 from rooms.models import Room
 from rooms.referee import Refused
+from rooms.threads import database_sync_to_async
 from tests.factories import make_event, matches
 from tests.rooms.sockets import connect, receive
 from tournament import services as event_services
@@ -47,7 +48,7 @@ async def closed_with(socket):
 
 
 def test_forged_and_held_back_pongs_are_credited_no_more_than_the_true_delay(match, monkeypatch):
-    monkeypatch.setattr(consumers, "PING_EVERY_S", 0.4)
+    monkeypatch.setattr(socket_loops, "PING_EVERY_S", 0.4)
 
     async def scenario():
         ann = connect(seat_path(match.first))
@@ -77,6 +78,44 @@ def test_forged_and_held_back_pongs_are_credited_no_more_than_the_true_delay(mat
     async_to_sync(scenario)()
     credited = Room.objects.get(match=match).delays_ms[0]
     assert 0 <= credited < 20  # loopback: a few ms, not the 0.5 s the forged and held-back answers claimed
+
+
+async def latest_ping(socket):
+    """The newest ping waiting (the older ones may be given up already: `network.OUTSTANDING`), or the next one."""
+    latest = None
+    while latest is None or not await socket.receive_nothing(timeout=0.01):
+        message = await socket.receive_json_from(timeout=5)
+        if message["type"] == "ping":
+            latest = message
+    return latest
+
+
+def test_a_seat_answering_its_pings_is_marked_heard_at_most_every_heartbeat(match, monkeypatch):
+    # The server's clock moved by hand: answers 4 s, 8 s and 12 s after the arrival; only the third is a heartbeat
+    # (presence.HEARTBEAT_MS: 10 s), the first two cost no write.
+    clock = [services.now_ms()]
+    arrived = clock[0]
+    monkeypatch.setattr(services, "now_ms", lambda: clock[0])
+    monkeypatch.setattr(socket_loops, "PING_EVERY_S", 0.05)
+    room_id = Room.objects.get(match=match).pk
+
+    def seen():
+        return Room.objects.get(pk=room_id).seen0_ms
+
+    async def scenario():
+        ann = connect(seat_path(match.first))
+        assert (await ann.connect())[0]
+        marks = []
+        for _ in range(3):
+            ping = await latest_ping(ann)
+            clock[0] += 4_000
+            await ann.send_json_to({"type": "pong", "id": ping["id"]})
+            await asyncio.sleep(0.2)
+            marks.append(await database_sync_to_async(seen)() - arrived)
+        await ann.disconnect()
+        return marks
+
+    assert async_to_sync(scenario)() == [0, 0, 12_000]
 
 
 def test_renewing_a_link_closes_its_open_socket_and_the_old_link_cannot_move(match):
