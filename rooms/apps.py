@@ -13,18 +13,18 @@ class RoomsConfig(AppConfig):
                                         round_published, round_start_moved, round_taken_back)
 
         round_published.connect(_later("services", "open_rooms_of"), dispatch_uid="rooms.open_rooms_of", weak=False)
-        result_entered.connect(_later("arbiter", "end_rooms_of"), dispatch_uid="rooms.end_rooms_of",
+        result_entered.connect(_later("desk.arbiter", "end_rooms_of"), dispatch_uid="rooms.end_rooms_of",
                                weak=False)
-        link_renewed.connect(_later("bell", "close_link_sockets"), dispatch_uid="rooms.close_link_sockets",
+        link_renewed.connect(_later("sockets.bell", "close_link_sockets"), dispatch_uid="rooms.close_link_sockets",
                              weak=False)
-        round_start_moved.connect(_later("arbiter", "move_rooms_start"), dispatch_uid="rooms.move_rooms_start",
+        round_start_moved.connect(_later("desk.arbiter", "move_rooms_start"), dispatch_uid="rooms.move_rooms_start",
                                   weak=False)
-        round_taken_back.connect(_later("arbiter", "close_rooms_of"), dispatch_uid="rooms.close_rooms_of",
+        round_taken_back.connect(_later("desk.arbiter", "close_rooms_of"), dispatch_uid="rooms.close_rooms_of",
                                  weak=False)
         # A finished room's seat shows the player's next game: each change of a round rings them to read it again.
         for signal, name in ((round_published, "published"), (round_start_moved, "moved"),
                              (round_taken_back, "taken_back"), (round_closed, "closed")):
-            signal.connect(_later("bell", "ring_rounds"), dispatch_uid=f"rooms.ring_rounds.{name}", weak=False)
+            signal.connect(_later("sockets.bell", "ring_rounds"), dispatch_uid=f"rooms.ring_rounds.{name}", weak=False)
         players_connected.connect(_players_connected, dispatch_uid="rooms.players_connected")
 
 
@@ -39,7 +39,7 @@ def _later(module: str, name: str):
 
 
 def _players_connected(sender=None, *, round, **kwargs) -> int:
-    from .presence import connected_players
+    from .desk.presence import connected_players
     from .services import now_ms
 
     return connected_players(round, now_ms())

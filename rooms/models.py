@@ -1,7 +1,7 @@
 """A game room per match of an online round, and the append-only list of its events (docs/online-play.md).
 
 The events are the only authority: the game, both clocks and the result are
-rebuilt from them (`rooms.referee.Table.replay`) on every read and write.  The
+rebuilt from them (`rooms.game.referee.Table.replay`) on every read and write.  The
 room row holds what the sweep and the pages need to find a room without
 replaying it (its last sequence number, when it next has something to settle,
 whether it is paused or over), always written in the transaction that stores
@@ -29,7 +29,7 @@ class Room(models.Model):
     delays_ms = models.JSONField(default=list)
     paused = models.BooleanField(default=False)
     finished = models.BooleanField(default=False)
-    # Each seat's connection (rooms.presence): when the server last heard from it (arrival, heartbeat or leave),
+    # Each seat's connection (rooms.desk.presence): when the server last heard from it (arrival, heartbeat or leave),
     # whether its last word was not a goodbye, and how many of its sockets are open as far as the server knows.
     # Written by one UPDATE each, never with the events.
     seen0_ms = models.BigIntegerField(null=True, blank=True)

@@ -27,7 +27,7 @@ from tournament.pages.following import game_now
 from tournament.records import player_labels
 from tournament.services import timetable
 
-from .messages import NEXT_GAME
+from .game.messages import NEXT_GAME
 from .models import Room
 
 # The states in which nothing more is to come for this room but a correction (a round taken back or moved): the

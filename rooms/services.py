@@ -25,13 +25,15 @@ from tournament.services import Refused as ResultRefused
 from tournament.services.timetable import stop as stop_timetable
 from tournament.services.results import enter_result
 
-from . import alarm, bell, copies
-from .messages import view
-from .network import allowance_of
+from . import alarm
+from .desk.presence import presence_of
+from .game import copies
+from .game.copies import keep, keep_after_commit, room_key, table_of, view_rung
+from .game.messages import view
+from .game.network import allowance_of
+from .game.referee import Refused, Table, public_log
 from .models import Room, RoomEvent
-from .presence import presence_of
-from .referee import Refused, Table, public_log
-from .copies import keep, keep_after_commit, room_key, table_of, view_rung
+from .sockets import bell
 
 logger = logging.getLogger(__name__)
 _system_random = secrets.SystemRandom()
@@ -136,7 +138,7 @@ def look(room_id: int, seat: int | None, *, at_ms: int | None = None) -> Answer:
         table = table_of(room)
         answer = Answer(view(table, seat, room.seq, at_ms), applied=False)
         keep(room, table)  # read only: nothing to wait for
-    answer.message["presence"] = presence_of(room, at_ms)  # each seat's connection (rooms.presence)
+    answer.message["presence"] = presence_of(room, at_ms)  # each seat's connection (rooms.desk.presence)
     return answer
 
 
@@ -244,7 +246,7 @@ def _move(room_id, seat, action, seq, client_id, tile, cells, link, at_ms, draw,
 
 @transaction.atomic
 def store_allowance(room_id: int, seat: int, allowance_ms: int) -> None:
-    """`seat`'s network allowance as `rooms.network` chose it from the server's own pings: the allowance of
+    """`seat`'s network allowance as `rooms.game.network` chose it from the server's own pings: the allowance of
     their next turn (a turn running keeps the one it started with)."""
     room = Room.objects.select_for_update().only("names", "delays_ms").get(pk=room_id)
     allowances = list(room.delays_ms) + [0] * (len(room.names) - len(room.delays_ms))
@@ -270,7 +272,7 @@ def _placement(tile, cells):
 
 
 # -- storing -----------------------------------------------------------------------------------
-# Public: the arbiter's desk (rooms/arbiter.py) locks, settles and stores a room through these same three.
+# Public: the arbiter's desk (rooms/desk/arbiter.py) locks, settles and stores a room through these same three.
 
 
 def lock_room(room_id: int) -> Room:

@@ -31,10 +31,11 @@ from tournament.pages.player_link import private_page
 from tournament.services.links import Replaced, player_of_link
 from tournament.zones import zone_of
 
-from . import presence, services
-from .next_game import next_game
+from . import services
+from .desk import presence
+from .game.referee import Refused
 from .models import Room
-from .referee import Refused
+from .next_game import next_game
 
 MAX_MOVE_BYTES = 2_000
 
@@ -109,7 +110,7 @@ def spectate(request, slug, number, table):
 @require_GET
 def state(request, token):
     """The player's game; a player reading it here (the page's fallback while its WebSocket is down, polling
-    every 2 s) is connected (`rooms.presence`).  A finished game's answer carries the player's `next` game, as the
+    every 2 s) is connected (`rooms.desk.presence`).  A finished game's answer carries the player's `next` game, as the
     socket sends it (`next_game`)."""
     room, seat = room_for_link(token, request.GET.get("round"))
     presence.still_here(room.pk, seat, services.now_ms())

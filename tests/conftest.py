@@ -27,7 +27,7 @@ def pytest_configure(config):
 def _empty_page_cache():
     """Each test starts with no cached pages and no process copies of game rooms: databases roll back between
     tests, caches would not (a room of the next test may have the same id, opening and start: tests fix the time)."""
-    from rooms.copies import kept
+    from rooms.game.copies import kept
 
     cache.clear()
     kept.tables.clear()

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("games", "outbox", "rooms", "scoring", "signup", "tournament")
 PURE_CORES = ("games.engine", "tournament.domain", "tournament.pairing", "tournament.tfile", "tournament.tfile.trf",
               "tournament.pairing.next_round", "scoring.tally", "scoring.head_to_head", "scoring.metrics", "scoring.standings",
-              "scoring.ties", "scoring.report", "games.colours", "rooms.clock", "rooms.referee")
+              "scoring.ties", "scoring.report", "games.colours", "rooms.game.clock", "rooms.game.referee")
 MAX_LINES = 400
 
 

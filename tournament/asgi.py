@@ -18,7 +18,7 @@ django_application = get_wsgi_application()
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
-from rooms.routing import websocket_urlpatterns  # noqa: E402
+from rooms.sockets.routing import websocket_urlpatterns  # noqa: E402
 from outbox import worker  # noqa: E402
 from rooms import sweeper  # noqa: E402
 from tournament.serving.pages_in_threads import PagesInThreads  # noqa: E402

@@ -2,7 +2,7 @@
 
 from django.urls import include, path
 
-from rooms import decisions, desk
+from rooms.desk import decisions, views as desk
 from signup import views as signup
 
 from .serving import converters  # noqa: F401 - registers <number:>

@@ -167,11 +167,11 @@ DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE = DAPHNE_WEBSOCKET_MAX_FRAME_SIZE = MESSAGE_MA
 # SQLite file in the project folder unless DATABASE_URL says otherwise.  Connections close after each request
 # unless DJANGO_CONN_MAX_AGE keeps them (kept ones of the live-server threads would hold the test database open).
 # Under `make serve` the pages run in DJANGO_PAGE_THREADS threads per process (serving/pages_in_threads.py) and
-# the rooms' sockets' database work in DJANGO_ROOM_THREADS (rooms/threads.py), each thread keeping its
+# the rooms' sockets' database work in DJANGO_ROOM_THREADS (rooms/sockets/threads.py), each thread keeping its
 # connection for DJANGO_CONN_MAX_AGE seconds; or DJANGO_DB_POOL=N gives each process a pool of up to N PostgreSQL
 # connections for both (at least the two thread counts together), and then DJANGO_CONN_MAX_AGE must be 0.
 PAGE_THREADS = _env_int("DJANGO_PAGE_THREADS", 4)
-ROOM_THREADS = _env_int("DJANGO_ROOM_THREADS", 4)  # the game rooms' sockets' database work (rooms/threads.py)
+ROOM_THREADS = _env_int("DJANGO_ROOM_THREADS", 4)  # the game rooms' sockets' database work (rooms/sockets/threads.py)
 for _name, _threads in (("DJANGO_PAGE_THREADS", PAGE_THREADS), ("DJANGO_ROOM_THREADS", ROOM_THREADS)):
     if _threads < 1:
         raise ImproperlyConfigured(f"{_name}=0 would serve nothing: set it to 1 or more (default 4).")
@@ -377,7 +377,7 @@ LOGGING = {
     },
 }
 
-# The game rooms' bell (rooms/bell.py): over Redis when REDIS_URL is set, so a move
+# The game rooms' bell (rooms/sockets/bell.py): over Redis when REDIS_URL is set, so a move
 # on one instance rings the watchers on every instance; else within this process.
 # The bell only says "look": the database holds every move (docs/online-play.md).
 if REDIS_URL:
@@ -388,7 +388,7 @@ if REDIS_URL:
             # Redis per message received, and dropped rings past 100 waiting in a process's queue: under 250 games
             # the bell came seconds late, and some never came (README, "The game rooms under load").  Pub/sub keeps
             # nothing for a process that is not listening, which is all a bell needs: a watcher that missed a ring
-            # is caught up from the database (rooms.watchers).
+            # is caught up from the database (rooms.sockets.watchers).
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             # Connecting has 10 s: a process's first socket of a burst (750 at once under 250 games) opens the
             # connection while its event loop is busy with the others, and 2 s refused one of them (a 500).

@@ -3,8 +3,8 @@ from django.urls import include, path
 
 from django.contrib.auth import views as auth_views
 
-from rooms import public as live_rooms
 from rooms import views as rooms
+from rooms.desk import public as live_rooms
 from signup import views as signup
 from tournament.pages import game_log, player_link, views
 from tournament.serving import converters, login_throttle  # noqa: F401 - converters registers <token:> and <number:>

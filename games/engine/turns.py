@@ -76,7 +76,7 @@ class Turn:
 
 
 # The faults of a move by the wrong player, at the wrong moment, after a flag or after the end: each sentence
-# written once, here, for the log checker (`Game`, `log`) and the game room (`rooms.referee`) alike.
+# written once, here, for the log checker (`Game`, `log`) and the game room (`rooms.game.referee`) alike.
 
 DONE = {"place": "placed a tile", "draw": "drew tiles", "swap": "swapped", "flag": "ran out of time"}  # by event
 

@@ -26,7 +26,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from rooms import bell, copies, services
+from rooms.sockets import bell
+from rooms.game import copies
+from rooms import services
 from tests.factories import make_event, matches
 from tests.rooms.helpers import START, seeded
 

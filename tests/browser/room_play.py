@@ -11,7 +11,7 @@ from pathlib import Path
 from django.db import OperationalError, transaction
 
 from rooms import services as rooms
-from rooms.copies import table_of
+from rooms.game.copies import table_of
 from rooms.models import Room
 from tests.factories import make_event, matches
 

@@ -14,7 +14,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from rooms import presence, services
+from rooms import services
+from rooms.desk import presence
 from rooms.models import Room
 from tests.factories import make_event, matches
 from tournament import services as tournament_services

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from rooms import arbiter as rooms
+from rooms.desk import arbiter as rooms
 from tests.factories import make_event, matches
 
 from .conftest import expect, shot

@@ -985,7 +985,7 @@ def test_after_end_any_event(event):
 
 
 def test_after_end_names_who_moved_when_the_event_says_it():
-    # The game room refuses a move after the end in these words too (rooms.referee): one sentence for the rule.
+    # The game room refuses a move after the end in these words too (rooms.game.referee): one sentence for the rule.
     assert_fault(log(ALL_FLAG + [swap(ANN, [])]), "after-end", 2, "Ann Able swapped")
     assert_fault(log(ALL_FLAG + [{"type": "bogus"}]), "after-end", 2, "'bogus' event")
 

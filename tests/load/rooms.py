@@ -16,7 +16,7 @@
 2. starts `--instances` `make serve` servers (gunicorn with uvicorn workers,
    DEBUG off) on that database and the Redis of `--redis-url`;
 3. plays every game with the random player `play_random` uses
-   (`rooms.robot.choose_move`), over the rooms' WebSockets as browsers do, a
+   (`rooms.game.robot.choose_move`), over the rooms' WebSockets as browsers do, a
    move about every `--pace` seconds, from `--clients` processes (by default
    one per 400 sockets, so that the client does not run out of CPU before the
    servers), each with its share of the games and their spectators; with two

@@ -58,7 +58,7 @@ def _connect(url):
 
 
 async def player(game: Game, seat: int, url: str, pace: float, rng: random.Random, totals: Totals, deadline: float):
-    from rooms.robot import choose_move
+    from rooms.game.robot import choose_move
 
     me = ("first", "second")[seat]
     pending = None  # (when, client id) of the last move sent, until its answer

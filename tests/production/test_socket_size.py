@@ -9,7 +9,7 @@ from django.core.management import call_command
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from rooms import frames
+from rooms.sockets import frames
 from tests.production.servers import free_port, uvicorn_in_thread
 from tournament.serving import handshake
 

@@ -15,8 +15,9 @@ from django.core.management import call_command
 from django.db import DatabaseError
 from django.urls import reverse
 
-from rooms import arbiter, desk, presence, services
-from rooms.referee import Refused
+from rooms import services
+from rooms.desk import arbiter, presence, views as desk
+from rooms.game.referee import Refused
 from tests.factories import make_event, matches
 from tests.rooms.helpers import ARBITER_NAMES, START, arbiters_event, open_rooms
 from tests.rooms.sockets import connect, receive

@@ -13,10 +13,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from rooms import arbiter, desk, presence, services
-from rooms.attention import attention_first
+from rooms import services
+from rooms.desk import arbiter, presence, views as desk
+from rooms.desk.attention import attention_first
+from rooms.game.referee import Refused
 from rooms.models import Room, RoomEvent
-from rooms.referee import Refused
 from tests.factories import make_event, matches
 from tests.rooms.helpers import ARBITER_NAMES, START, arbiters_event, open_rooms
 from tournament import services as tournament_services

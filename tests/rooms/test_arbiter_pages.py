@@ -14,7 +14,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.engine.simulate import random_game
-from rooms import arbiter, desk, services
+from rooms import services
+from rooms.desk import arbiter, views as desk
 from rooms.models import Room
 from tests.factories import make_event, matches, score_fields, typable, typed
 from tournament import services as tournament_services

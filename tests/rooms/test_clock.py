@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rooms.clock import RoomClock, clock_text, reading_s
-from rooms.network import MAX_ALLOWANCE_MS
+from rooms.game.clock import RoomClock, clock_text, reading_s
+from rooms.game.network import MAX_ALLOWANCE_MS
 
 TEN_MINUTES = 600_000
 

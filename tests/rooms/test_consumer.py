@@ -83,7 +83,7 @@ def test_a_socket_whose_bell_was_lost_is_shown_the_move_by_the_process_s_check(m
     Ann's move whose bell never comes, is shown it by his process's check of the watched rooms' numbers."""
     from channels.db import database_sync_to_async
 
-    from rooms import bell, watchers
+    from rooms.sockets import bell, watchers
 
     monkeypatch.setattr(watchers, "CHECK_EVERY_S", 0.05)
     match = matches(make_event("Online Open", ["Ann Able", "Ben Baker"], publish_round_one=True))[0]

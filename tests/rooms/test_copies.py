@@ -11,8 +11,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from rooms import bell, copies, services
+from rooms import services
+from rooms.game import copies
 from rooms.models import RoomEvent
+from rooms.sockets import bell
 from tests.factories import make_event, matches
 from tests.rooms.helpers import START, seeded
 

@@ -7,8 +7,9 @@ run on the real one, so their rooms start around the real now.
 import pytest
 from django.urls import reverse
 
-from rooms import arbiter, desk, services
-from rooms.referee import Refused
+from rooms import services
+from rooms.desk import arbiter, views as desk
+from rooms.game.referee import Refused
 from tests.factories import make_event, matches, played_form
 from tests.rooms.helpers import START, seeded
 from tournament.models import AuditEntry, Match

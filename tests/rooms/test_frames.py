@@ -1,12 +1,12 @@
-"""What a room's socket reads from a browser before anything else looks at it (rooms/frames.py): the size of a
+"""What a room's socket reads from a browser before anything else looks at it (rooms/sockets/frames.py): the size of a
 frame in bytes, and a socket's budget of messages on its own clock."""
 
 import json
 
 import pytest
 
-from rooms import frames
-from rooms.frames import BadFrame, Budget
+from rooms.sockets import frames
+from rooms.sockets.frames import BadFrame, Budget
 
 
 class Clock:

@@ -4,7 +4,7 @@ and nothing a browser invents about time is credited."""
 import pytest
 
 from rooms import services
-from rooms.network import RoundTrips
+from rooms.game.network import RoundTrips
 from rooms.models import RoomEvent
 from tests.factories import make_event, matches
 from tests.rooms.helpers import START, play_turn, seeded

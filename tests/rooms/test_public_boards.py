@@ -7,7 +7,8 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from rooms import arbiter, public, services
+from rooms.desk import arbiter, public
+from rooms import services
 from tests.factories import make_event, matches, page_text
 from tests.rooms.helpers import START, play_turn, play_whole_game, seeded
 from tournament.models import Match

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from rooms import desk
+from rooms.desk import views as desk
 from rooms.models import Room
 from tests.factories import make_event, typable, typed
 from tournament import services as tournament_services

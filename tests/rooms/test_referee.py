@@ -5,7 +5,7 @@ import random
 import pytest
 
 from games.engine import replay
-from rooms.referee import Refused, Table, public_log
+from rooms.game.referee import Refused, Table, public_log
 from tests.rooms.helpers import seeded as seeded_draw
 
 NAMES = ["Ann Able", "Ben Baker"]

@@ -1,6 +1,6 @@
-"""The last line `play_random` prints (rooms.robot.result_line), from the room's last message."""
+"""The last line `play_random` prints (rooms.game.robot.result_line), from the room's last message."""
 
-from rooms.robot import result_line
+from rooms.game.robot import result_line
 
 PLAYERS = ["Ann Able", "Ben Baker"]
 
@@ -11,7 +11,7 @@ def finished(outcome, scores=((3, 4, 5, 6, 7, 8), (2, 2, 2, 2, 2, 9))):
 
 
 def test_a_game_ended_by_the_arbiters_decision_says_so_and_names_no_winner():
-    # The room's message for a decided game (rooms.messages): no winner of its own, no `ended_by`.
+    # The room's message for a decided game (rooms.game.messages): no winner of its own, no `ended_by`.
     line = result_line(finished({"forfeit": False, "decided": True, "winner": None}))
     assert line.startswith("ended by the arbiter's decision")
     assert "wins" not in line and "draw" not in line

@@ -15,7 +15,7 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from rooms import services
-from rooms.copies import table_of
+from rooms.game.copies import table_of
 from rooms.models import Room
 from tests.factories import make_event, matches
 from tests.rooms.helpers import START, play_whole_game, seeded

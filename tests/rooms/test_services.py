@@ -8,9 +8,10 @@ import pytest
 from django.utils import timezone
 
 from games.engine import replay
-from rooms import alarm, bell, services
+from rooms import alarm, services
+from rooms.game.referee import Refused
 from rooms.models import RoomEvent
-from rooms.referee import Refused
+from rooms.sockets import bell
 from tests.factories import make_event, matches
 from tests.rooms.helpers import START, play_whole_game, seeded
 from tournament.domain.text import result_words
@@ -183,7 +184,7 @@ def test_player_links_prints_each_players_link_from_site_url(settings):
 
 
 def test_the_random_player_moves_only_on_its_turn_and_only_legally():
-    from rooms.robot import choose_move
+    from rooms.game.robot import choose_move
 
     rng = random.Random(1)
     message = {"status": "playing", "seat": 1, "turn": 0, "seq": 4, "stage": "place"}

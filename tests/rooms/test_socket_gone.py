@@ -1,5 +1,5 @@
 """A socket whose browser went while the room was sending to it (the game over, the page closed) logs no error:
-the server's `ClientDisconnected` ends the socket's own task quietly (rooms/consumers.py)."""
+the server's `ClientDisconnected` ends the socket's own task quietly (rooms/sockets/consumers.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import logging
 
 from uvicorn.protocols.utils import ClientDisconnected
 
-from rooms.consumers import RoomConsumer
+from rooms.sockets.consumers import RoomConsumer
 
 
 async def gone(*args, **kwargs):
@@ -45,4 +45,4 @@ def test_any_other_failure_of_a_sockets_task_is_logged_once_as_a_warning(caplog)
         asyncio.run(scenario())
         gc.collect()
     assert [(r.name, r.levelname) for r in caplog.records if r.levelno >= logging.WARNING] == [
-        ("rooms.consumers", "WARNING")]
+        ("rooms.sockets.consumers", "WARNING")]

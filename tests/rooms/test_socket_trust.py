@@ -8,10 +8,11 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.db import OperationalError, connection
 
-from rooms import bell, consumers, frames, services, socket_loops, watchers
+from rooms import services
+from rooms.game.referee import Refused
 from rooms.models import Room
-from rooms.referee import Refused
-from rooms.threads import database_sync_to_async
+from rooms.sockets import bell, consumers, frames, loops as socket_loops, watchers
+from rooms.sockets.threads import database_sync_to_async
 from tests.factories import make_event, matches
 from tests.rooms.sockets import connect, receive
 from tournament import services as event_services

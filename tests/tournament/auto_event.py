@@ -1,4 +1,4 @@
-"""An online Swiss that runs itself, played by `rooms.robot`'s random players through `rooms.services` on a clock
+"""An online Swiss that runs itself, played by `rooms.game.robot`'s random players through `rooms.services` on a clock
 that only moves forward, with the sweeps (flags, the timetable) and the outbox's sender run as each server process
 runs them: for the end-to-end test and the 64-player benchmark."""
 
@@ -8,8 +8,8 @@ import random
 
 from outbox import sender
 from rooms import services as rooms
+from rooms.game.robot import choose_move
 from rooms.models import Room
-from rooms.robot import choose_move
 from tests.factories import make_event
 from tournament import services
 from tournament.models import Player, Round, Tournament

@@ -1,6 +1,6 @@
 """An online Swiss that runs itself, end to end on SQLite (docs/online-event.md, The timetable): six random players on a
 20 s clock, 3 rounds, a 5 s break; Fay never comes to round 1, is withdrawn after it, and says "I'm back" during
-round 2.  Nobody else touches it: the rooms are played through `rooms.services` by `rooms.robot`'s player, the
+round 2.  Nobody else touches it: the rooms are played through `rooms.services` by `rooms.game.robot`'s player, the
 sweeps (flags, the timetable) run as each server process's would, and the outbox's sender delivers the mails to a
 real SMTP server on loopback."""
 

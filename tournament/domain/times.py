@@ -1,7 +1,7 @@
 """How times are written for people, the one way on every page and message of the server's (docs/online-event.md,
 "Times"); the pages' scripts write them the same way (tournament/static/tournament/poll.js, `clockText`, and
 countdown.js, `words` and `at`).  A clock reading ("9:05", from an hour "1:02:05") is the engine's
-`games.engine.clock.minutes`, of the reading rounded up (`rooms.clock.clock_text`).
+`games.engine.clock.minutes`, of the reading rounded up (`rooms.game.clock.clock_text`).
 
 - A wait (a countdown): "1 h 2 min 3 s", "4 min 0 s", and under a minute the seconds alone, "40 s".
 - A time of day: in the tournament's zone, with the zone named, "14:30 GMT"; to the second when the moment is not

@@ -87,7 +87,7 @@ def pairings(request, slug, number=None):
             "plain_letters": PLAIN_LETTERS,
             # A finished event says so first, with its podium and the way to the final standings.
             "podium": podium(final_places(report_of(tournament, record).lines)) if finished(record) else [],
-            # An online round's games are played in game rooms anyone may watch, live (rooms.public).
+            # An online round's games are played in game rooms anyone may watch, live (rooms.desk.public).
             **online,
         },
     )

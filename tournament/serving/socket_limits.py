@@ -6,7 +6,7 @@ a longer message while it arrives, never reading it whole: `make serve`'s
 uvicorn workers (`ws_max_size`, tournament/serving/handshake.py) and `make
 run`'s Daphne (its settings `DAPHNE_WEBSOCKET_MAX_MESSAGE_SIZE` and `..._FRAME_SIZE`)
 close the socket with 1009 ("message too big").  The rooms count the same limit
-again (rooms/frames.py), for a server that does not.
+again (rooms/sockets/frames.py), for a server that does not.
 
 Plain Python, imported by the settings and by gunicorn's workers before Django is set up.
 """

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rooms.robot import choose_move, result_line
+from rooms.game.robot import choose_move, result_line
 
 
 class Command(BaseCommand):
@@ -82,7 +82,8 @@ class Command(BaseCommand):
                         break
             except InvalidStatus as refused:
                 if refused.response.status_code == 403 and state is None:
-                    raise NoGame() from None  # the room's socket refuses a link with no room (rooms.frames.NO_ROOM)
+                    # the room's socket refuses a link with no room (rooms.sockets.frames.NO_ROOM)
+                    raise NoGame() from None
                 raise CommandError(f"the site refused the link ({refused.response.status_code}): {link}")
             except (ConnectionClosed, OSError, TimeoutError):
                 time.sleep(0.5)  # the server restarted or the network dropped: join again, as a browser does

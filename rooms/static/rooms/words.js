@@ -83,7 +83,7 @@
     return o.words + (why ? "; the game ended as " + why + "." : ".");
   }
 
-  /* A seat's presence as the server reports it (rooms.presence): "connected", "last seen 2 min ago". */
+  /* A seat's presence as the server reports it (rooms.desk.presence): "connected", "last seen 2 min ago". */
   function presenceWords(seen, nowMs) {
     if (!seen) return "";
     if (seen.connected) return "connected";

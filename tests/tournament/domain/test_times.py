@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from games.engine.clock import minutes
-from rooms.clock import clock_text
+from rooms.game.clock import clock_text
 from tournament.domain.times import date_and_time, time_of_day, wait_words
 
 LONDON, KOLKATA = ZoneInfo("Europe/London"), ZoneInfo("Asia/Kolkata")

@@ -18,7 +18,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-logger = logging.getLogger("rooms.bell")
+logger = logging.getLogger("rooms.sockets.bell")
 _listeners: list[Callable[[int, int], None]] = []
 # The event loop of the socket whose database work is running in this thread (`consumers.database_sync_to_async`
 # sets it): the bell is rung there without the thread waiting for it.
@@ -51,7 +51,7 @@ def ring_rounds(sender=None, *, round, **kwargs) -> None:
     """A round was published, moved, taken back or closed (`tournament.signals`): once that is committed, every finished
     room's seat of the tournament reads its next game again (`consumers.RoomConsumer.room_next`).  One message for
     the whole tournament, not one per player: a 500-player round is published with one send; a lost one is made up
-    by each socket's slow look (`rooms.socket_loops.NEXT_LOOK_S`)."""
+    by each socket's slow look (`rooms.sockets.loops.NEXT_LOOK_S`)."""
     group = rounds_group_name(round.tournament_id)
     transaction.on_commit(lambda: _send_channel_layer(group, {"type": "room.next"}))
 

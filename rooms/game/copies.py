@@ -17,8 +17,8 @@ from collections import OrderedDict
 
 from django.db import transaction
 
+from ..models import Room
 from .messages import view
-from .models import Room
 from .referee import Stored, Table
 
 logger = logging.getLogger(__name__)

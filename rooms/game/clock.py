@@ -12,7 +12,7 @@ The rules it implements:
   the moment the turn starts until the server receives the turn's last
   decision.  No increment.
 - **Network allowance**: the player's measured one-way network delay, at most
-  0.5 s, is not charged (measured and capped in `rooms.network`, the one place).
+  0.5 s, is not charged (measured and capped in `rooms.game.network`, the one place).
   It is fixed when the turn starts (the server measured it; nothing a browser
   says about time is trusted) and is taken at the start
   of the turn, as the time the news of the turn takes to reach the player: the

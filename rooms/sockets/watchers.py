@@ -23,10 +23,10 @@ import asyncio
 import logging
 import weakref
 
-from .models import Room
+from ..models import Room
 from .threads import database_sync_to_async
 
-logger = logging.getLogger("rooms.consumers")
+logger = logging.getLogger("rooms.sockets.consumers")
 
 CHECK_EVERY_S = 2.0  # a socket whose bell was lost is caught up within two of these
 

@@ -23,7 +23,7 @@ import time
 
 from tournament.serving.socket_limits import MESSAGE_MAX_BYTES
 
-logger = logging.getLogger("rooms.frames")
+logger = logging.getLogger("rooms.sockets.frames")
 
 MAX_FRAME_BYTES = MESSAGE_MAX_BYTES  # a move is a few hundred bytes
 BAD_FRAMES_ANSWERED = 20  # an honest page sends none: past these, the socket is closed (BAD_FRAMES)

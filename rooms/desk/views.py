@@ -31,12 +31,13 @@ from tournament.organiser.access import arbiter_required
 from tournament.records import player_labels
 from tournament.services import result_summary
 
-from . import arbiter, services
+from .. import services
+from ..game.clock import clock_text
+from ..game.referee import Refused, public_log
+from ..models import Room, RoomEvent
+from . import arbiter
 from .attention import attention_first, needs
-from .clock import clock_text
-from .models import Room, RoomEvent
 from .presence import presence_of, presence_text
-from .referee import Refused, public_log
 
 STATUS_WORDS = {"waiting": "waiting for the start", "playing": "playing", "paused": "paused", "finished": "finished"}
 REASON_MAX = arbiter.REASON_MAX

@@ -1,9 +1,9 @@
 """What a room's socket does besides answering its browser, each a task of the socket's own (`background`).
 
-- A seat's presence (`rooms.presence`): marked as its socket opens and closes, and on an answer to a ping at most
+- A seat's presence (`rooms.desk.presence`): marked as its socket opens and closes, and on an answer to a ping at most
   every `presence.HEARTBEAT_MS` (`Pings.answered`).
 - A seat's pings (`Pings`): one at once, then every `PING_EVERY_S`; the answers measure the seat's network allowance
-  (`rooms.network.RoundTrips`), stored when it changed enough (`services.store_allowance`).
+  (`rooms.game.network.RoundTrips`), stored when it changed enough (`services.store_allowance`).
 - The wake (`Wake`): a look when the room's start time or the running player's flag comes, if nothing came before.
 - After the game (`NextGame`, docs/online-event.md, The timetable): a finished room's seat is told its player's
   next game, and looks again every `NEXT_LOOK_S` while that is not known or still to start.
@@ -21,13 +21,15 @@ from typing import Awaitable, Callable
 
 from django.db import Error as DatabaseError
 
-from . import frames, presence, services
-from .models import Room
-from .network import RoundTrips
-from .next_game import KNOWN, next_game
+from .. import services
+from ..desk import presence
+from ..game.network import RoundTrips
+from ..models import Room
+from ..next_game import KNOWN, next_game
+from . import frames
 from .threads import database_sync_to_async
 
-logger = logging.getLogger("rooms.consumers")  # the sockets' own logger, the consumer's and the watchers'
+logger = logging.getLogger("rooms.sockets.consumers")  # the sockets' own logger, the consumer's and the watchers'
 
 PING_EVERY_S = 5
 NEXT_LOOK_S = 20  # a finished room's seat looks for its next game this often, in case a round's bell was lost

@@ -5,7 +5,7 @@ read at); "As it stands" decides on exactly that, "A win for X" gives X the game
 edited; a player who never placed a tile may be given a forfeit, and both players when neither has ("Forfeit:
 neither came", 0 VP each).  Each asks a reason.  At saving the room is read again: if the game moved meanwhile
 nothing is saved and the form shows the new state (`arbiter.Moved`).  Organisers and arbiters only; the writes are
-`rooms.arbiter`'s.
+`rooms.desk.arbiter`'s.
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from tournament.models import Match
 from tournament.organiser.access import arbiter_required
 from tournament.records import player_labels
 
-from . import arbiter, services
-from .models import Room
-from .referee import Refused
+from .. import services
+from ..game.referee import Refused
+from ..models import Room
+from . import arbiter
 
 SHORTCUTS = ("as-it-stands", "win-0", "win-1", "typed", "forfeit-0", "forfeit-1", "forfeit-both")
 

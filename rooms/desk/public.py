@@ -22,7 +22,7 @@ from django.views.decorators.http import require_GET
 
 from tournament.models import Round, Tournament
 
-from .desk import desk_rows
+from .views import desk_rows
 
 PUBLIC = ("table", "players", "status", "status_text", "clocks", "clocks_ms", "lowest", "placements", "turn",
           "on_turn", "flagged", "result", "score", "watch_url", "replay_url")

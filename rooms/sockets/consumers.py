@@ -8,12 +8,12 @@ the room up to the event before them looks instead).  A client that saw a gap
 (or reconnects) sends `{"type": "sync"}` and gets the room as it stands.
 
 It trusts nothing the browser sends (docs/online-play.md):
-- every frame is read by `rooms.frames` first (a bad one is an error answer and one rate-limited log line,
+- every frame is read by `rooms.sockets.frames` first (a bad one is an error answer and one rate-limited log line,
   never a traceback; a socket past its budget of messages is refused without a database read, then closed);
 - a seat's moves carry the link the socket was opened with, which the move's own transaction checks is still
   the seat's live link; renewing the link closes the socket (`link_replaced`, the renewal's group message; the
   process's `Watchers` check when that message was lost);
-- the network allowance is measured by the server's own pings (`rooms.network`): an id and the server's
+- the network allowance is measured by the server's own pings (`rooms.game.network`): an id and the server's
   send time, the answer to an outstanding ping only, the lowest round trip of several.
 A database that does not answer is said to the browser (a move: "retry", sent again with its client id; a
 look: the socket closed with `frames.SERVER_HICCUP`, and the page comes back), never a dead socket.
@@ -24,12 +24,12 @@ To the browser: `{"type": "room", ...view}`, `{"type": "refused", "error": {"cod
 left out when the refusal needed no database: "too-many", "retry"), `{"type": "error", "error": {...}}` for a
 frame that is not a message, `{"type": "ping", "id": N}`, and before a close of the application's own,
 `{"type": "closed", "error": {...}}`, and to a finished room's seat `{"type": "next", ...}`, its player's next game
-(`next_game`, `rooms.socket_loops.NextGame`).  A view's `events` are the log's from index `log_from` on (the
+(`next_game`, `rooms.sockets.loops.NextGame`).  A view's `events` are the log's from index `log_from` on (the
 browser appends them; one that does not fit what it has asks for a `sync`).
 
 The consumer reads the browser's frames and relays them to the services, and sends back what they answer; what a
 socket does on its own beside that (a seat's presence marks and pings, the look when a flag or start comes, the
-next game after the game) is `rooms.socket_loops`'.
+next game after the game) is `rooms.sockets.loops`'.
 """
 
 from __future__ import annotations
@@ -43,13 +43,15 @@ from django.http import Http404
 
 from tournament.services.links import Replaced
 
-from . import frames, presence, services
+from .. import services
+from ..desk import presence
+from ..game.referee import Refused
+from ..views import room_for_link, room_for_table
+from . import frames
 from .bell import group_name, link_group_name, rounds_group_name
 from .frames import BadFrame, Budget
-from .referee import Refused
-from .socket_loops import NextGame, Pings, Wake, background, mark
+from .loops import NextGame, Pings, Wake, background, mark
 from .threads import database_sync_to_async
-from .views import room_for_link, room_for_table
 from .watchers import watchers
 
 HICCUP = "the server did not answer in time: your move is sent again"
@@ -280,7 +282,7 @@ class RoomConsumer(AsyncJsonWebsocketConsumer):
         await self._close_for("retry", "the server had a hiccup: coming back", frames.SERVER_HICCUP)
 
     async def _close_for(self, code: str, words: str, close_code: int):
-        """Say why, then close with the application's code (the page explains each: `rooms.frames`)."""
+        """Say why, then close with the application's code (the page explains each: `rooms.sockets.frames`)."""
         if self.closing:
             return
         self.closing = True

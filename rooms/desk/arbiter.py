@@ -17,10 +17,10 @@ from tournament.models import Match
 from tournament.services import Refused as ResultRefused
 from tournament.services.results import enter_result
 
-from .models import Room, RoomEvent
-from .referee import Refused, public_log
-from .messages import view
-from .services import Answer, lock_room, now_ms, seat_allowances, store_new_events, table_of
+from ..game.messages import view
+from ..game.referee import Refused, public_log
+from ..models import Room, RoomEvent
+from ..services import Answer, lock_room, now_ms, seat_allowances, store_new_events, table_of
 
 
 # -- pauses, and a result entered for a room still playing -------------------------------------

@@ -1,7 +1,7 @@
 """Each seat's connection to its room: connected now, or last seen when (docs/online-event.md, "Presence and attention").
 
 Stored in the room's row, not in a process: several instances serve the sockets, and an instance may die without
-saying goodbye.  A seat's socket (`rooms.socket_loops`) calls `arrived` when it opens, `still_here` on each answer
+saying goodbye.  A seat's socket (`rooms.sockets.loops`) calls `arrived` when it opens, `still_here` on each answer
 to its ping (at most every `HEARTBEAT_MS`), and `left` when it closes; the page's plain-HTTP fallback calls `still_here`
 on each read.  Each is one UPDATE of the seat's columns, whichever instance makes it.
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from django.db.models import Case, F, Q, Value, When
 
-from .models import Room
+from ..models import Room
 
 # A heartbeat comes every 10 to 15 s (`HEARTBEAT_MS`, marked on the answer to a ping sent every 5 s): a
 # seat silent this long has missed more than one, and is gone.  Shorter would show a 15 s outage, but also flicker
