@@ -18,6 +18,7 @@ from ..signals import round_start_moved, round_taken_back
 from .refused import Refused
 from .rounds import start_from
 from .timetable import stop as stop_timetable
+from ..zones import time_in
 
 
 def later_rounds(round_: Round) -> list[int]:
@@ -66,7 +67,7 @@ def take_back(round_: Round, user=None) -> Round:
         raise Refused(f"A player has sent a result for table {table}: settle it, or it would be lost.")
     if round_.play == Play.ONLINE and not clocks_to_start(round_):  # asked before the write, never vetoed after
         raise Refused(f"Round {round_.number} cannot be taken back: its clocks have started (at "
-                      f"{timezone.localtime(round_.starts_at):%H:%M:%S}). End a game by decision instead.")
+                      f"{time_in(round_.starts_at, round_.tournament)}). End a game by decision instead.")
     # An online round's rooms close (docs/online-event.md, "Start time and taking back an online round"); the
     # players are told (the mail listens too).  Same transaction.
     round_taken_back.send(sender=Round, round=round_, user=user)
@@ -93,7 +94,7 @@ def move_start(round_: Round, starts_at=None, user=None) -> Round:
         raise Refused(f"Round {round_.number} is not a published online round: its start is set when it is "
                       "published.", "starts_at")
     if not clocks_to_start(round_, now):
-        raise Refused(f"Round {round_.number} started at {timezone.localtime(round_.starts_at):%H:%M}: its clocks "
+        raise Refused(f"Round {round_.number} started at {time_in(round_.starts_at, round_.tournament)}: its clocks "
                       "run, so its start can no longer be moved.", "starts_at")
     before = round_.starts_at
     round_.starts_at = start_from(starts_at, now)
