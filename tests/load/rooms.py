@@ -175,8 +175,10 @@ def main():
     folder = Path(tempfile.mkdtemp(prefix="rooms-load-"))
     servers = []
     try:
+        # One site: every instance has the same secret key (a mail one instance seals, another may send).
+        secret_key = "load-" + os.urandom(24).hex()
         for n in range(args.instances):
-            server_env = dict(env, DJANGO_DEBUG="0", DJANGO_SECRET_KEY="load-" + os.urandom(24).hex(),
+            server_env = dict(env, DJANGO_DEBUG="0", DJANGO_SECRET_KEY=secret_key,
                               PORT=str(free_port()), LISTEN_ADDRESS="127.0.0.1", DJANGO_DB_POOL="8",
                               DJANGO_STATIC_ROOT=str(folder / f"static-{n}"))
             if args.workers:
