@@ -9,6 +9,7 @@ from collections import deque
 from pathlib import Path
 
 from django.db import OperationalError, transaction
+from playwright.sync_api import expect
 
 from rooms import services as rooms
 from rooms.game.copies import table_of
@@ -130,8 +131,6 @@ def snap_both(page, name: str) -> None:
 def until_my_turn(page, room, my_turn, seconds: float = 15) -> None:
     """The opponent (seat 1) plays whenever it is their turn, until the page says `my_turn`: a move the page has just
     sent may reach the server a moment after the test looks, so the opponent is asked again until then."""
-    from playwright.sync_api import expect
-
     deadline = time.monotonic() + seconds
     while True:
         opponent_turn(room, 1)
