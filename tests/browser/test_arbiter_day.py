@@ -1,7 +1,7 @@
-"""The arbiter's online day in Chromium (issue 34): the start moved, a round taken back and published again (and
-refused once its clocks run), the desk's rooms that need the arbiter first, "Resume every game" leaving a room
-paused on its own, a decision "as it stands" in three steps replayed in the viewer and kept in the file, and two
-players of one name told apart on the desk, live.json, the audit log and the venue screen.
+"""The arbiter's online day in Chromium (docs/online-event.md): the start moved, a round taken back and published again
+(and refused once its clocks run), the desk's rooms that need the arbiter first, "Resume every game" leaving a room
+paused on its own, a decision "as it stands" in three steps replayed in the viewer and kept in the file, and two players
+of one name told apart on the desk, live.json, the audit log and the venue screen.
 
 On Django's live server (plain HTTP: the desk and the rooms poll); rooms opened in the past stand for a round
 that started minutes ago."""

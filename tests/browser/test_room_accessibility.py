@@ -1,6 +1,6 @@
 """axe-core (WCAG 2.1 A and AA) finds nothing on the game room before the start, mid-game and after the end, on the
-spectator's page and on the replay, at 1280 and 390 px, nor on the organiser's audit page at 390 px (issue 33,
-point 3), nor on the online event's new pages (the finished room's next game, reached by keyboard; the private
+spectator's page and on the replay, at 1280 and 390 px, nor on the organiser's audit page at 390 px,
+nor on the online event's new pages (the finished room's next game, reached by keyboard; the private
 page's countdown; the dashboard before the start; the decision form of a game neither player came to); Chromium's
 accessibility tree names every cell of the board, every tile of the rack and both clocks.
 

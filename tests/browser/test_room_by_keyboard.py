@@ -1,6 +1,6 @@
-"""A whole game by keyboard alone at 1280x800 (issue 33, point 2): the rack and the board one Tab stop each, arrow
+"""A whole game by keyboard alone at 1280x800: the rack and the board one Tab stop each, arrow
 keys between cells as they lie, Enter chooses, focus goes where the next choice is, and every placement is confirmed
-(point 1) in at most 6 presses after the tile is chosen.  The placement's preview (hexes.js) is the gain the
+in at most 6 presses after the tile is chosen.  The placement's preview (hexes.js) is the gain the
 server's engine then records, on every placement.
 
 The test server has no WebSocket: the page reads the room over plain HTTP, as it does while its socket is down.

@@ -1,4 +1,4 @@
-"""A whole game by touch on a 390x844 phone (issue 33, points 1, 5 and 7): each placement shown in place with its
+"""A whole game by touch on a 390x844 phone: each placement shown in place with its
 points and sent only on Confirm, an Undo on the way that sends nothing, a tap on a taken cell that says why, and the
 board, the rack and the buttons on one screen at every turn (the page never scrolls).
 

@@ -1,7 +1,7 @@
-"""The room says what is happening (issue 33): a flag to both players and to spectators with what follows (point 4);
-a move waiting for the network, sent again with the same client id and applied once (point 5); a choice in progress
-kept over a reload (point 6); the opponent's presence when the server reports it, nothing when it does not (point
-9); the replay stepped by keyboard (point 10).
+"""The room says what is happening (docs/online-play.md): a flag to both players and to spectators with what
+follows; a move waiting for the network, sent again with the same client id and applied once; a choice in progress
+kept over a reload; the opponent's presence when the server reports it, nothing when it does not; the replay stepped
+by keyboard.
 
 The test server has no WebSocket: the pages read the room over plain HTTP, as while a socket is down."""
 

@@ -1,6 +1,6 @@
-"""Absent players and the seat's presence (issue 34, points 6 and 11, found again running the 8-player event by
-hand): a forfeit for neither player when neither came, the log of a forfeit decision kept when a tile was placed,
-and a seat's presence counted over its sockets (docs/online-event.md, "Presence and attention").
+"""Absent players and the seat's presence (found running an 8-player event by hand): a forfeit for neither player when
+neither came, the log of a forfeit decision kept when a tile was placed, and a seat's presence counted over its sockets
+(docs/online-event.md, "Presence and attention").
 
 Clocks run on a fake server time (`START`) where the services take `at_ms`.
 """

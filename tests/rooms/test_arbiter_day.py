@@ -1,4 +1,4 @@
-"""The arbiter's online day (issue 34; docs/online-event.md, "Start time and taking back an online round", "Presence and
+"""The arbiter's online day (docs/online-event.md, "Start time and taking back an online round", "Presence and
 attention"): presence, the rooms that need the arbiter first, pauses with their reasons, the start moved, a round
 taken back, a game ended by decision or by a forfeit for a player who never came.
 

@@ -1,5 +1,5 @@
-"""The arbiter's online day through the organiser's pages (issue 34): the decision form, the start moved, the round
-taken back with a confirmation, a game being played now on the result page and the grid, an unusual clock, the
+"""The arbiter's online day through the organiser's pages (docs/online-event.md): the decision form, the start moved,
+the round taken back with a confirmation, a game being played now on the result page and the grid, an unusual clock, the
 venue screen after the final round, and two players of one name wherever the arbiter works."""
 
 import html

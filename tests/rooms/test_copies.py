@@ -1,4 +1,4 @@
-"""A move's cost: each process's replay of a room, and the bell carrying the events just stored (issue 26).
+"""A move's cost: each process's replay of a room, and the bell carrying the events just stored.
 
 The database stays the authority: a watcher rung with the events of a move sees exactly what a read of the
 database shows, with no query; a watcher that does not have the room up to the event before them, or a room

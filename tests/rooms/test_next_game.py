@@ -1,4 +1,4 @@
-"""A finished room's seat is told its player's next game (issue 35, point 3; docs/online-event.md, The timetable):
+"""A finished room's seat is told its player's next game (docs/online-event.md, The timetable):
 before the round is paired, once the timetable publishes it (rung, without asking), on a reconnect, after the last
 round, and corrected when the round is taken back or its start moved.  The room's socket through channels.testing,
 the timetable and the organiser's changes through their services."""

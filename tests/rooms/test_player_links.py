@@ -1,4 +1,4 @@
-"""`player_links` says which base its links start with, and `--base` gives another (issue 33, point 11): with no
+"""`player_links` says which base its links start with, and `--base` gives another: with no
 SITE_URL set, the default port 8000 is rarely where the site runs (`PORT=9101 make run`)."""
 
 from io import StringIO

@@ -1,4 +1,4 @@
-"""The live boards of an online round for everyone (issue 27, "Spectators"): the public JSON the round page and the
+"""The live boards of an online round for everyone: the public JSON the round page and the
 venue screen poll, cut from the arbiter's desk's rows, and never a rack tile in it."""
 
 import pytest

@@ -1,5 +1,5 @@
 """The organiser's pages of an online round say when its clocks start until they do, and offer only what is possible
-(issue 34, point 2: "being played now" and "Start time, take back…" before and after the start); the venue screen
+("being played now" and "Start time, take back…" before and after the start); the venue screen
 left open across the final round's close opens on the final standings at its next refresh."""
 
 import html
