@@ -121,7 +121,7 @@ def test_a_forfeit_after_the_opponent_placed_keeps_the_log_in_the_file_the_impor
     assert f'href="{viewer_url}"' in client.get(reverse("tournament:round", args=[event.slug, 1])).content.decode()
     viewer = client.get(viewer_url)
     assert viewer.status_code == 200
-    assert "after 1 placement: the second player never came" in viewer.content.decode()
+    assert f"after 1 placement: {written['decision']['reason']}" in viewer.content.decode()
     assert AuditEntry.objects.get(action="forfeit for an absent player").after["events kept"] > 0
 
 
