@@ -101,8 +101,9 @@ def test_a_decision_form_read_before_a_move_is_refused_and_shows_the_new_state(o
     services.move(room.pk, 0, "place", seq=seq_before, tile=seen["rack"][0], cells=seen["legal_pairs"][0])
     answer = client.post(url("desk_decide", tournament, 1, 1),
                          {"seq": seq_before, "reason": "dispute", "how": "as-it-stands"})
-    assert answer.status_code == 409 and answer.context["error"]  # refused: the form again, saying why
-    assert answer.context["state"]["seq"] > seq_before  # the room as it stands now, to decide again from
+    assert answer.status_code == 409  # refused: the form again, with the room as it stands now to decide from
+    now = answer.context["state"]["seq"]
+    assert now > seq_before and f"(event {seq_before}, now event {now})" in answer.context["error"]
     assert "1 tile placed" in words(answer) and Match.objects.get(pk=room.match_id).status == Match.PENDING
 
 
