@@ -1,6 +1,6 @@
 """Threads that race: the same call made from several threads released together, for the tests that show a
 write happens once however many callers reach it at the same moment (the outbox's senders, the timetable's
-advances)."""
+advances, a player's presses while the timetable pairs)."""
 
 from __future__ import annotations
 
@@ -12,11 +12,17 @@ from django.db import connection
 
 def at_once(call: Callable[[], object], threads: int = 2) -> list:
     """What `call()` returned in each of `threads` threads, started together at a barrier (in the order they
+    finished)."""
+    return together([call] * threads)
+
+
+def together(calls: list[Callable[[], object]]) -> list:
+    """What each of `calls` returned, each in its own thread, all started together at a barrier (in the order they
     finished). Each thread closes its own database connection; an error in any of them is raised here."""
-    start = threading.Barrier(threads)
+    start = threading.Barrier(len(calls))
     answers, errors = [], []
 
-    def run():
+    def run(call):
         try:
             start.wait()
             answers.append(call())
@@ -25,7 +31,7 @@ def at_once(call: Callable[[], object], threads: int = 2) -> list:
         finally:
             connection.close()
 
-    running = [threading.Thread(target=run) for _ in range(threads)]
+    running = [threading.Thread(target=run, args=(call,)) for call in calls]
     for thread in running:
         thread.start()
     for thread in running:

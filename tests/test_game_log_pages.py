@@ -1,4 +1,4 @@
-"""A game's public move log from its replay (issue 33, point 10): downloaded as its `ingenious-log/1` file, and opened
+"""A game's public move log from its replay: downloaded as its `ingenious-log/1` file, and opened
 in the log checker already checked; a match with no log has neither."""
 
 import json

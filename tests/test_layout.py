@@ -193,7 +193,7 @@ def _texts_that_cite():
 
 def test_the_repository_cites_only_its_own_docs():
     """Docstrings, comments, templates and the README cite the contracts in `docs/`, which a person with only
-    the repository has (issue 32, point 16); every `docs/...` they name exists."""
+    the repository has; every `docs/...` they name exists."""
     outside = [f"{file.relative_to(ROOT)}:{n}" for file, text in _texts_that_cite()
                for n, line in enumerate(text.splitlines(), 1) if OUTSIDE.search(line)]
     assert not outside, f"citations of files outside the repository: {outside}"

@@ -18,5 +18,5 @@ def test_pairing_speed():
 
 
 def test_pairing_speed_on_generated_10000_player_histories():
-    """The worst of four, two with players forced into a first-move fault (issue 36: one took 430 s)."""
+    """The worst of four, two with players forced into a first-move fault (one once took 430 s)."""
     assert not pairing_missed(bench_pairing(["--sizes", "--histories", "4"]))

@@ -1,5 +1,5 @@
 """A 64-player online Swiss of 5 rounds on a 60 s clock, the timetable on with a 10 s break, every player a random
-robot, 3 absent in round 1 and one of them back for round 3 (issue 35, Benchmarks), played in this process through
+robot, 3 absent in round 1 and one of them back for round 3 (the README's benchmarks), played in this process through
 `rooms.services` (tests/tournament/auto_event.py), not by 64 `play_random` processes: from round 1's publication to
 final standings with nobody touching it; each round published within `AUTO_ROUND_LAG_S` of its last game's end
 (the start itself is that end plus the break); every log valid; every player's mails delivered exactly once."""

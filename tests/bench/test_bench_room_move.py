@@ -1,4 +1,4 @@
-"""Benchmark, by hand: what one move of a game room costs the server, machine-independently (issue 26).
+"""Benchmark, by hand: what one move of a game room costs the server, machine-independently.
 
     .venv/bin/python -m pytest tests/bench/test_bench_room_move.py -s
 

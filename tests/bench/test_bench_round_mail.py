@@ -1,5 +1,5 @@
 """A 500-player online round published with its 500 mails queued, and the sender delivering them to a local SMTP
-server (issue 35, Benchmarks; targets in games/bench_targets.py)."""
+server (targets in games/bench_targets.py)."""
 
 from __future__ import annotations
 

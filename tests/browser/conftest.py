@@ -5,6 +5,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from django.core.handlers.wsgi import WSGIHandler
 
 from .turns import DATABASE_TURN
 
@@ -32,8 +33,6 @@ def chromium():
 @pytest.fixture(scope="package", autouse=True)
 def requests_take_turns():
     """Each request of the live server holds `DATABASE_TURN` (tests/browser/turns.py says why)."""
-    from django.core.handlers.wsgi import WSGIHandler
-
     serve = WSGIHandler.__call__
 
     def in_turn(handler, environ, start_response):

@@ -4,11 +4,13 @@ room's arrow keys as the page documents them (rooms/static/rooms/hexes.js, `Boar
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections import deque
 from pathlib import Path
 
 from django.db import OperationalError, transaction
+from playwright.sync_api import expect
 
 from rooms import services as rooms
 from rooms.game.copies import table_of
@@ -22,6 +24,8 @@ AREA = {(q, r) for q in range(-5, 6) for r in range(-5, 6) if max(abs(q), abs(r)
 
 
 QUICK_POLL = "window.ingeniousPollMs = 300;"  # the test server has no socket: read the room more often than 2 s
+MY_TURN = re.compile(r"choose a tile|end your turn|Game over", re.I)  # what the status says when seat 0 may act
+TO_END = re.compile("end your turn", re.I)  # the status once seat 0 has placed: swap or end the turn
 
 
 def online_game(name: str, clock_s: int = 600):
@@ -130,8 +134,6 @@ def snap_both(page, name: str) -> None:
 def until_my_turn(page, room, my_turn, seconds: float = 15) -> None:
     """The opponent (seat 1) plays whenever it is their turn, until the page says `my_turn`: a move the page has just
     sent may reach the server a moment after the test looks, so the opponent is asked again until then."""
-    from playwright.sync_api import expect
-
     deadline = time.monotonic() + seconds
     while True:
         opponent_turn(room, 1)
@@ -141,6 +143,39 @@ def until_my_turn(page, room, my_turn, seconds: float = 15) -> None:
         except AssertionError:
             if time.monotonic() > deadline:
                 raise
+
+
+def my_turns(page, room):
+    """The status at each of seat 0's turns, the opponent playing in between, until the page says "Game over"."""
+    while True:
+        until_my_turn(page, room, MY_TURN)
+        text = status(page)
+        if "Game over" in text:
+            return
+        yield text
+
+
+def to_end(text: str) -> bool:
+    """Whether the turn's status asks to end it (or swap): the placement is made."""
+    return bool(TO_END.search(text))
+
+
+def ended(page) -> None:
+    """The turn is over: the status no longer asks to end it."""
+    expect(page.locator("#status")).not_to_have_text(TO_END)
+
+
+def rack_as_it_holds(page, room) -> None:
+    """The placed tile has left the rack: as many tiles shown as the rack holds (5 until the refill)."""
+    expect(page.locator("#rack .tile:visible")).to_have_count(len(look(room, 0)["rack"]))
+
+
+def first_time(seen: set, what: str) -> bool:
+    """Whether `what` happens for the first time (then noted in `seen`): each state's screenshot taken once."""
+    if what in seen:
+        return False
+    seen.add(what)
+    return True
 
 
 def best_placement(room, seat: int = 0) -> tuple[int, int]:

@@ -1,4 +1,4 @@
-"""A game where neither player came, ended from the desk in Chromium (issue 34, point 11): "End by decision…", the
+"""A game where neither player came, ended from the desk in Chromium: "End by decision…", the
 reason, "Forfeit: neither came"; the desk then shows the double forfeit, as the room writes it when both clocks run
 out with nothing placed.  On Django's live server (plain HTTP: the desk polls)."""
 

@@ -1,4 +1,4 @@
-"""The organiser's dashboard on a phone (issue 17): nothing wider than the screen but a table's own scroll box."""
+"""The organiser's dashboard on a phone: nothing wider than the screen but a table's own scroll box."""
 
 import pytest
 from django.core.management import call_command

@@ -1,4 +1,4 @@
-"""Event day in a real browser (issue 13): a stuck round paired by hand, a round taken back and re-paired,
+"""Event day in a real browser: a stuck round paired by hand, a round taken back and re-paired,
 an excused absence asked for through a private link and approved, an all-play-all played to its end.
 
 Each page is shot at 390 px (the phone the fixture opens) and at desktop width, into tests/artifacts/.

@@ -1,4 +1,4 @@
-"""Live pages (issue 17): a visitor's open standings change by themselves within 15 s of a result entered elsewhere."""
+"""Live pages: a visitor's open standings change by themselves within 15 s of a result entered elsewhere."""
 
 import time
 

@@ -1,4 +1,4 @@
-"""The public round page of an online round follows its games live (issue 27, "Spectators"): a running clock counts
+"""The public round page of an online round follows its games live: a running clock counts
 down and an arbiter's pause shows, without a reload, at desktop and phone widths."""
 
 import re

@@ -1,4 +1,4 @@
-"""A player's private page left open follows their game (issue 34, point 2): the organiser moves the round's start
+"""A player's private page left open follows their game: the organiser moves the round's start
 and the page's countdown and written start follow without a reload; the round taken back, the page reloads and says
 no round is out; its link replaced, it says so. The page reads `/p/<token>/next.json` (countdown.js), here every 0.3 s instead of 25 s."""
 

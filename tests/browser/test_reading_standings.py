@@ -1,4 +1,4 @@
-"""Reading the demo's standings and crosstable (issue 17) at desktop width and on a phone: the VP and tie-breaks
+"""Reading the demo's standings and crosstable at desktop width and on a phone: the VP and tie-breaks
 in view beside the names, the names staying in view when the results scroll, and each tie explained."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""The results grid in a real browser (issue 17): a whole round of 12 boards entered from the keyboard alone.
+"""The results grid in a real browser: a whole round of 12 boards entered from the keyboard alone.
 
 Board t (table t) is won by its first player, [t + 5, 17, 17, 17, 17, 17] against [4] * 6: levels t + 5 v 4, so
 the first player's difference is t + 1 and table 12's first player leads the standings, table 11's second.

@@ -1,6 +1,6 @@
 """axe-core (WCAG 2.1 A and AA) finds nothing on the game room before the start, mid-game and after the end, on the
-spectator's page and on the replay, at 1280 and 390 px, nor on the organiser's audit page at 390 px (issue 33,
-point 3), nor on the online event's new pages (the finished room's next game, reached by keyboard; the private
+spectator's page and on the replay, at 1280 and 390 px, nor on the organiser's audit page at 390 px,
+nor on the online event's new pages (the finished room's next game, reached by keyboard; the private
 page's countdown; the dashboard before the start; the decision form of a game neither player came to); Chromium's
 accessibility tree names every cell of the board, every tile of the rack and both clocks.
 
@@ -20,13 +20,13 @@ from tournament import services
 from tournament.services import timetable
 
 from .conftest import log_in
-from .room_play import QUICK_POLL, best_placement, look, online_game, opponent_turn, retried, snap, until_my_turn
+from .room_play import (MY_TURN, QUICK_POLL, best_placement, ended, look, my_turns, online_game, opponent_turn, retried,
+                        snap, to_end)
 from tests.factories import WIN, make_event, matches
 
 pytestmark = pytest.mark.django_db(transaction=True)
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 WIDTHS = (1280, 390)
-MY_TURN = re.compile(r"choose a tile|end your turn|Game over", re.I)
 
 
 @pytest.fixture
@@ -185,15 +185,11 @@ def test_a_whole_game_through_the_accessibility_tree_each_turn_the_best_gain_in_
     headings = named(page, "heading")
     assert f"{match.first.name} (you)" in headings and match.second.name in headings, headings
     actions = []
-    while True:
-        until_my_turn(page, room, MY_TURN)
-        text = page.locator("#status").inner_text()
-        if "Game over" in text:
-            break
-        if "end your turn" in text.lower():
+    for text in my_turns(page, room):
+        if to_end(text):
             page.get_by_role("button", name="End turn").click()
             actions[-1] += 1
-            expect(page.locator("#status")).not_to_have_text(re.compile("end your turn", re.I))
+            ended(page)
             continue
         index, best = best_placement(room)
         tile = page.get_by_role("listbox", name="Your rack").get_by_role("option").nth(index)

@@ -1,6 +1,6 @@
-"""A whole game by keyboard alone at 1280x800 (issue 33, point 2): the rack and the board one Tab stop each, arrow
+"""A whole game by keyboard alone at 1280x800: the rack and the board one Tab stop each, arrow
 keys between cells as they lie, Enter chooses, focus goes where the next choice is, and every placement is confirmed
-(point 1) in at most 6 presses after the tile is chosen.  The placement's preview (hexes.js) is the gain the
+in at most 6 presses after the tile is chosen.  The placement's preview (hexes.js) is the gain the
 server's engine then records, on every placement.
 
 The test server has no WebSocket: the page reads the room over plain HTTP, as it does while its socket is down.
@@ -15,11 +15,10 @@ from playwright.sync_api import expect
 
 from rooms import services as rooms
 
-from .room_play import (QUICK_POLL, best_placement, focus_in_body, focused_cell, key_path, look, online_game,
-                        opponent_turn, retried, snap, status, until_my_turn)
+from .room_play import (MY_TURN, QUICK_POLL, TO_END, best_placement, ended, first_time, focus_in_body, focused_cell,
+                        key_path, look, my_turns, online_game, opponent_turn, rack_as_it_holds, retried, snap, to_end)
 
 pytestmark = pytest.mark.django_db(transaction=True)
-MY_TURN = re.compile(r"choose a tile|end your turn|Game over", re.I)
 
 
 def placements(room) -> list[dict]:
@@ -78,27 +77,20 @@ def test_a_whole_game_by_keyboard_alone_each_placement_in_at_most_six_presses(pa
     box = page.locator("#board").bounding_box()
     assert box["y"] >= 0 and box["y"] + box["height"] <= 800, box
     presses, tiles, anywhere, shots = [], [], [], set()
-    while True:
-        until_my_turn(page, room, MY_TURN)
-        text = status(page)
-        if "Game over" in text:
-            break
-        if "end your turn" in text.lower():
-            if "swap" not in shots:
+    for text in my_turns(page, room):
+        if to_end(text):
+            if first_time(shots, "swap"):
                 snap(page, "swap-offered-1280")
-                shots.add("swap")
-            # The placed tile has left the rack: as many tiles shown as it holds (5 until the refill).
-            expect(page.locator("#rack .tile:visible")).to_have_count(len(look(room, 0)["rack"]))
+            rack_as_it_holds(page, room)
             for _ in range(6):
                 if page.evaluate("document.activeElement.id") == "end-turn":
                     break
                 page.keyboard.press("Tab")
             page.keyboard.press("Enter")
-            expect(page.locator("#status")).not_to_have_text(re.compile("end your turn", re.I))
+            ended(page)
             continue
-        if "Bonus" in text and "bonus" not in shots:
+        if "Bonus" in text and first_time(shots, "bonus"):
             snap(page, "bonus-1280")
-            shots.add("bonus")
         place_by_keyboard(page, room, presses, tiles, anywhere, turn=len(presses) == 1)
     print(f"\nkeyboard game: {len(presses)} placements; presses after the tile is chosen: median "
           f"{statistics.median(presses)}, worst {max(presses)}; to choose the tile: median {statistics.median(tiles)}, "
@@ -127,12 +119,8 @@ def test_a_whole_game_by_keyboard_each_turn_the_best_gain_in_a_few_keys_and_focu
         keys[-1] += 1
         assert not focus_in_body(page), f"focus on the body after {key}"
 
-    while True:
-        until_my_turn(page, room, MY_TURN)
-        text = status(page)
-        if "Game over" in text:
-            break
-        if "end your turn" in text.lower():
+    for text in my_turns(page, room):
+        if to_end(text):
             expect(page.locator("#end-turn")).to_be_focused()  # where the next choice is
             if not swapped:
                 assert "your rack has no" in text.lower()  # the swap says why it is offered
@@ -141,8 +129,8 @@ def test_a_whole_game_by_keyboard_each_turn_the_best_gain_in_a_few_keys_and_focu
                 swapped = True
             before = look(room, 0)["seq"]
             press("Enter")
-            page.wait_for_function(f"() => !document.querySelector('#room.sending')")
-            expect(page.locator("#status")).not_to_have_text(re.compile("end your turn", re.I))
+            page.wait_for_function("() => !document.querySelector('#room.sending')")
+            ended(page)
             assert look(room, 0)["seq"] > before
             assert not focus_in_body(page)
             continue
@@ -208,7 +196,7 @@ def test_swap_and_end_turn_by_keyboard_keep_the_focus_in_the_game(page):
     if to_a_swap(room):  # and End turn, when the game offers a second swap
         expect(page.locator("#end-turn")).to_be_focused(timeout=10_000)
         page.keyboard.press("Enter")
-        expect(page.locator("#status")).not_to_have_text(re.compile("end your turn", re.I), timeout=10_000)
+        expect(page.locator("#status")).not_to_have_text(TO_END, timeout=10_000)
         assert not focus_in_body(page)
 
 

@@ -1,18 +1,16 @@
-"""A whole game by touch on a 390x844 phone (issue 33, points 1, 5 and 7): each placement shown in place with its
+"""A whole game by touch on a 390x844 phone: each placement shown in place with its
 points and sent only on Confirm, an Undo on the way that sends nothing, a tap on a taken cell that says why, and the
 board, the rack and the buttons on one screen at every turn (the page never scrolls).
 
 The test server has no WebSocket: the page reads the room over plain HTTP. The opponent plays through the service."""
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
-from .room_play import QUICK_POLL, look, online_game, snap, snap_both, status, until_my_turn
+from .room_play import (QUICK_POLL, ended, first_time, look, my_turns, online_game, rack_as_it_holds, snap, snap_both,
+                        to_end)
 
 pytestmark = pytest.mark.django_db(transaction=True)
-MY_TURN = re.compile(r"choose a tile|end your turn|Game over", re.I)
 
 
 @pytest.fixture
@@ -43,27 +41,19 @@ def test_a_whole_game_by_touch_on_a_phone_every_placement_confirmed(phone):
     event, match, room = online_game("Touch Open")
     page.goto(f"{page.base}/p/{match.first.link_token}/play/")
     confirmed, undone, told_taken, shots = 0, False, False, set()
-    while True:
-        until_my_turn(page, room, MY_TURN)
-        text = status(page)
-        if "Game over" in text:
-            break
-        if "end your turn" in text.lower():
-            if "swap" not in shots:
+    for text in my_turns(page, room):
+        if to_end(text):
+            if first_time(shots, "swap"):
                 snap_both(page, "swap-offered")
-                shots.add("swap")
-            # The placed tile has left the rack: as many tiles shown as it holds (5 until the refill).
-            expect(page.locator("#rack .tile:visible")).to_have_count(len(look(room, 0)["rack"]))
+            rack_as_it_holds(page, room)
             on_screen(page, "#end-turn")
             page.locator("#end-turn").tap()
-            expect(page.locator("#status")).not_to_have_text(re.compile("end your turn", re.I))
+            ended(page)
             continue
-        if "your-turn" not in shots:
+        if first_time(shots, "your-turn"):
             snap(page, "your-turn-390")
-            shots.add("your-turn")
-        if "Bonus" in text and "bonus" not in shots:
+        if "Bonus" in text and first_time(shots, "bonus"):
             snap_both(page, "bonus")
-            shots.add("bonus")
         page.locator("#rack .tile").first.tap()
         if not told_taken and page.locator(".board .cell.filled:not(.start)").count():
             page.locator(".board .cell.filled:not(.start)").first.tap()

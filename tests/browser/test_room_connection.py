@@ -1,6 +1,7 @@
-"""A lost connection is said (issue 43, point 1): offline for 12 s, a warning shows and is spoken (a live region)
-within 5 s, and goes within 10 s of the network coming back; the clocks are then the server's, within a second.  A
-seat's socket that falls silent (no ping for 8 s, a ping every 5 s) is taken for lost in the same way, and closed.
+"""A lost connection is said (docs/online-play.md, "Nothing lost"): offline for 12 s, a warning shows and is spoken (a
+live region) within 5 s, and goes within 10 s of the network coming back; the clocks are then the server's, within a
+second.  A seat's socket that falls silent (no ping for 8 s, a ping every 5 s) is taken for lost in the same way, and
+closed.
 
 The test server has no WebSocket: the first test's page reads the room over plain HTTP, as while a socket is down;
 the second gives the page a socket of its own making (as test_room_states.py does)."""

@@ -1,6 +1,7 @@
-"""A player who has finished their game sees, in the same room and without a reload, what comes next (issue 35,
-point 3): the timetable's wait while the round's last game goes on, then the next game once the timetable publishes
-it, with its countdown and a link to it, said once in the live region, at phone and desktop widths.
+"""A player who has finished their game sees, in the same room and without a reload, what comes next
+(docs/online-event.md, "The timetable"): the timetable's wait while the round's last game goes on, then the next game
+once the timetable publishes it, with its countdown and a link to it, said once in the live region, at phone and desktop
+widths.
 
 The test server has no WebSocket: the room reads itself over plain HTTP, as a browser does while its socket is
 down, and the next game comes with it. The games are played through the room's service; the timetable's sweep is

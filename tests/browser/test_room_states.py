@@ -1,7 +1,7 @@
-"""The room says what is happening (issue 33): a flag to both players and to spectators with what follows (point 4);
-a move waiting for the network, sent again with the same client id and applied once (point 5); a choice in progress
-kept over a reload (point 6); the opponent's presence when the server reports it, nothing when it does not (point
-9); the replay stepped by keyboard (point 10).
+"""The room says what is happening (docs/online-play.md): a flag to both players and to spectators with what
+follows; a move waiting for the network, sent again with the same client id and applied once; a choice in progress
+kept over a reload; the opponent's presence when the server reports it, nothing when it does not; the replay stepped
+by keyboard.
 
 The test server has no WebSocket: the pages read the room over plain HTTP, as while a socket is down."""
 
@@ -213,10 +213,11 @@ def test_the_socket_echoes_the_pings_id_and_a_replaced_link_is_said_and_not_reop
     page.evaluate("window.fakeSocket.serverSays({type: 'ping', id: 7})")
     assert page.evaluate("window.socketLog.sent") == [{"type": "pong", "id": 7}]  # its id, nothing about time
     page.evaluate("window.fakeSocket.serverCloses(4410)")
-    expect(page.locator("#net")).to_have_text("This link was replaced: ask the organiser for your new one.")
+    said = "This link was replaced: ask the organiser for your new one."
+    expect(page.locator("#net")).to_have_text(said)
     page.wait_for_timeout(3000)  # any other close would have opened a new socket by now
     assert page.evaluate("window.socketLog.made") == 1
-    expect(page.locator("#net")).to_have_text("This link was replaced: ask the organiser for your new one.")
+    expect(page.locator("#net")).to_have_text(said)  # still said: no reconnecting over it
 
 
 def test_a_move_the_server_asks_again_for_goes_again_with_the_same_client_id(page):

@@ -1,5 +1,5 @@
-"""The player's game room tells them their turn and, after the game, its result (issue 27, "Setting up"): the tab's
-title, an optional beep (off by default, remembered in the browser), the result in words and a link to the replay.
+"""The player's game room tells them their turn and, after the game, its result (docs/online-play.md, "Setting up"): the
+tab's title, an optional beep (off by default, remembered in the browser), the result in words and a link to the replay.
 
 The test server has no WebSocket: the room falls back to plain HTTP polling, as a browser does while its socket is
 down. The opponent's moves are made through the room's service."""

@@ -1,5 +1,5 @@
 """A same-named pair on the pages an organiser and a player read, in Chromium at a desk's and a phone's width
-(issue 23, point 2): each told apart, "Find your name" finding the one meant; screenshots in tests/artifacts/."""
+each told apart, "Find your name" finding the one meant; screenshots in tests/artifacts/."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The TRF-16 download beside the tournament file on the organiser's dashboard (issue 23, point 7)."""
+"""The TRF-16 download beside the tournament file on the organiser's dashboard."""
 
 import pytest
 from django.core.management import call_command

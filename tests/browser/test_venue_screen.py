@@ -1,4 +1,4 @@
-"""The venue screen at 1920×1080 (issue 17): every pairing of a 40-player round, and the standings, without scrolling."""
+"""The venue screen at 1920×1080: every pairing of a 40-player round, and the standings, without scrolling."""
 
 import pytest
 

@@ -48,7 +48,7 @@ def test_a_negative_reading_is_bad_clock():
 def test_a_reading_above_the_logs_clock_is_bad_clock():
     assert_fault(clocked([timed(ANN_RED, 601)]), "bad-clock", 0, "Ann Able", "600")
     assert_fault(clocked([ANN_RED, timed(BEN_GREEN, 950)]), "bad-clock", 1, "Ben Baker")
-    # The log: readings of 900 and 950 on a 600 s clock.
+    # A log once reported: readings of 900 and 950 on a 600 s clock.
     assert_fault(clocked([timed(ANN_RED, 900), timed(BEN_GREEN, 950)]), "bad-clock", 0, "Ann Able")
 
 

@@ -1,4 +1,4 @@
-"""The API a program drives a `Game` through, move by move (the game room of issue 26): whose turn, what is owed,
+"""The API a program drives a `Game` through, move by move (as the game room does): whose turn, what is owed,
 where a tile may go.  Values worked out by hand from `docs/move-log.md`.
 
 Geometry (2 players, area = rings <= 5): the red start symbol [5,0] has three neighbours in the area,

@@ -1,4 +1,4 @@
-"""An online event that runs itself, on `make serve` with real robots: run by hand, never in CI (issue 35's
+"""An online event that runs itself, on `make serve` with real robots: run by hand, never in CI (the
 64-player benchmark; the README's "An online event that runs itself" has the figures).
 
     python tests/load/auto_event.py --database-url postgres://... --redis-url redis://...

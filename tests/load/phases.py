@@ -16,7 +16,7 @@ the run must be on its player's public page, from every instance.
 For each phase it prints requests/s, p50/p95/p99/max, the answers that were
 not 200, and how each page was served (`X-Page-Cache`: hit, miss = rendered,
 stale = the previous version while another renders, waited = another's
-render).  The issue's goal: saving every 2 s keeps at least half the
+render).  The goal: saving every 2 s keeps at least half the
 requests/s of the same run with no saves, p95 under 150 ms, no 500; and no
 500 during the outage.
 """

@@ -5,7 +5,7 @@
                                [--clock 600] [--limit 900] [--workers N] [--clients N]
                                [--abandoned 3] [--abandoned-clock 20]
 
-    e.g. issue 27's: --instances 2 --games 250 --spectators 1000 --pace 5
+    e.g. the production target's: --instances 2 --games 250 --spectators 1000 --pace 5
 
 1. empties the PostgreSQL database of `--database-url`, migrates it and
    makes an online tournament of 2 x `--games` players, its round 1

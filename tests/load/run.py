@@ -499,7 +499,7 @@ def print_cpu(measured: Measurement) -> None:
 
 
 def report(measured: Measurement) -> bool:
-    """Print the figures; whether the issue's goal is met."""
+    """Print the figures; whether the goal (tests/load/README.md) is met."""
     results, elapsed = measured.results, measured.elapsed
     rate = len(results) / elapsed
     errors = [r for r in results if r.error]

@@ -1,5 +1,5 @@
-"""The arbiter's online day on two `make serve` instances (issue 34): the start of a round moved on one instance
-reaches a player watching the room on the other, through the room's bell; the round taken back and published
+"""The arbiter's online day on two `make serve` instances (docs/online-event.md): the start of a round moved on one
+instance reaches a player watching the room on the other, through the room's bell; the round taken back and published
 again on the first gives the player, on the second, a new room with full clocks from the new start."""
 
 import json

@@ -1,5 +1,5 @@
-"""The timetable on two `make serve` instances sharing PostgreSQL and Redis, one killed mid-event (issue 35, "Done
-when", the CI-sized run): 8 `play_random` players, 3 rounds on a 20 s clock, a 2 s break.  Each round is closed,
+"""The timetable on two `make serve` instances sharing PostgreSQL and Redis, one killed mid-event (the
+CI-sized run): 8 `play_random` players, 3 rounds on a 20 s clock, a 2 s break.  Each round is closed,
 paired and published once by whichever instance's sweep gets there, the event finishes with every round complete,
 and every mail reaches the SMTP server on loopback once."""
 

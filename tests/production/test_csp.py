@@ -1,4 +1,4 @@
-"""The Content-Security-Policy (issue 23, point 24): scripts from the site's static files only.
+"""The Content-Security-Policy: scripts from the site's static files only.
 
 The browser tests (tests/browser/) fail on anything the policy blocks; these
 check the header and that no template holds an inline script or handler.

@@ -1,4 +1,4 @@
-"""The site's own pages where Django would answer in its bare words (issue 23, points 21 and 24)."""
+"""The site's own pages where Django would answer in its bare words."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ The two players of a game are connected to different instances; one instance
 is stopped and started again mid-game: no move is lost, the clocks run on,
 `play_random` joins again as a browser does, and the game finishes with its
 result in the standings and its log valid.  Then a whole online round of
-eight (issue 27): four games, one instance killed outright mid-round.  Then a
+eight: four games, one instance killed outright mid-round.  Then a
 game whose Redis is stopped mid-game: the moves go on without the bell, and
 the bell rings again once Redis is back.
 """
@@ -72,7 +72,7 @@ def test_a_game_across_two_instances_survives_one_restarting_mid_game(serve, tmp
 
 
 def test_an_online_round_of_eight_across_two_instances_survives_one_killed_and_restarted(serve, tmp_path):
-    """Issue 27's production test: four games, each game's players on different instances; one instance is killed
+    """Online play in production: four games, each game's players on different instances; one instance is killed
     (SIGKILL, mid-round) and started again.  Every game finishes, every result is in the standings, every stored log
     passes `checklog` and is its match's (players, scores, flags)."""
     names = ["Ann Able", "Ben Baker", "Cleo Cole", "Dev Dane", "Eve Etty", "Finn Ford", "Gus Gray", "Hal Hunt"]
@@ -144,7 +144,7 @@ def test_an_online_round_of_eight_across_two_instances_survives_one_killed_and_r
 
 def test_a_game_across_two_instances_plays_on_while_their_redis_is_stopped_and_started(postgresql, transactional_db,
                                                                                       tmp_path):
-    """Issue 27: Redis restarted mid-round.  The two players are on different instances, which share a Redis of this
+    """Redis restarted mid-round.  The two players are on different instances, which share a Redis of this
     test's own.  With Redis stopped for 10 s the bell is silent, and the moves still reach the other instance's
     player (each process checks the numbers of the rooms its sockets watch); once Redis is back, both instances
     listen to the room's bell again; the game finishes, every event kept once, its result the log's."""

@@ -129,6 +129,6 @@ def test_check_deploy_finds_nothing_with_https_and_a_real_key_and_hosts():
 
 
 def test_testserver_is_no_allowed_host_outside_the_tests(environment):
-    """The test runner adds "testserver" itself; a real server answered to it too (issue 23, point 24)."""
+    """The test runner adds "testserver" itself; a real server answered to it too."""
     assert environment(**PRODUCTION)["ALLOWED_HOSTS"] == ["127.0.0.1", "localhost", "tm.example.org"]
     assert "testserver" not in environment()["ALLOWED_HOSTS"]

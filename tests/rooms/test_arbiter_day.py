@@ -1,4 +1,4 @@
-"""The arbiter's online day (issue 34; docs/online-event.md, "Start time and taking back an online round", "Presence and
+"""The arbiter's online day (docs/online-event.md, "Start time and taking back an online round", "Presence and
 attention"): presence, the rooms that need the arbiter first, pauses with their reasons, the start moved, a round
 taken back, a game ended by decision or by a forfeit for a player who never came.
 
@@ -29,6 +29,7 @@ from tournament.tfile.reader import FileFault
 pytestmark = pytest.mark.django_db
 
 NAMES = ARBITER_NAMES
+REASON = "power cut at the player's home"  # what the arbiter typed: kept in the decision, the audit and the file
 
 
 @pytest.fixture
@@ -233,18 +234,18 @@ def test_a_decision_as_it_stands_keeps_the_rooms_scores_and_its_log_and_the_file
         place(one, START + at)
     state = arbiter.standing(Room.objects.get(pk=one.pk), START + 31_000)
     assert state["placements"] == 3
-    match = arbiter.decide(one.pk, people["arb"], "power cut at the player's home", seen_seq=state["seq"],
+    match = arbiter.decide(one.pk, people["arb"], REASON, seen_seq=state["seq"],
                            scores=state["scores"], flagged=state["flagged"], at_ms=START + 31_000)
     assert match.status == Match.PLAYED and match.scores == state["scores"]
-    assert match.decision["reason"] == "power cut at the player's home"
+    assert match.decision["reason"] == REASON
     assert [e["type"] for e in match.decision["log"]["events"]].count("place") == 3
     assert services.look(one.pk, None, at_ms=START + 40_000).message["status"] == "finished"
     audit = AuditEntry.objects.get(action="game ended by decision")
-    assert audit.after["reason"] == "power cut at the player's home"
+    assert audit.after["reason"] == REASON
 
     text = dumps(record_of(event))
     decided = json.loads(text)["rounds"][0]["matches"][0]
-    assert decided["decision"]["reason"] == "power cut at the player's home"
+    assert decided["decision"]["reason"] == REASON
     assert decided["decision"]["log"] == match.decision["log"]
     again = parse(json.loads(text))  # the file reads back: the partial log is checked as far as it goes
     assert again.rounds[0].matches[0].decision == match.decision
@@ -259,6 +260,9 @@ def test_a_decision_on_a_game_that_moved_since_the_form_was_read_is_refused_with
         arbiter.decide(one.pk, people["arb"], "dispute", seen_seq=state["seq"], scores=state["scores"],
                        flagged=state["flagged"], at_ms=START + 13_000)
     assert moved.value.state["seq"] > state["seq"] and moved.value.state["placements"] == 2
+    assert (moved.value.code, moved.value.message) == ("moved", (  # its words, once: the form shows them
+        f"the game moved on since you opened the form (event {state['seq']}, now event {moved.value.state['seq']}): "
+        "check the new state below and decide again"))
     assert Match.objects.get(pk=one.match_id).status == Match.PENDING
 
 

@@ -2,8 +2,10 @@
 
 import pytest
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 
 from rooms import services
+from rooms.sockets import bell, watchers
 from tests.factories import make_event, matches
 from tests.rooms.sockets import connect, receive
 
@@ -81,10 +83,6 @@ def test_a_socket_with_no_such_link_is_closed():
 def test_a_socket_whose_bell_was_lost_is_shown_the_move_by_the_process_s_check(monkeypatch):
     """The channel layer drops a ring to a full queue and forgets its listeners when Redis restarts: Ben, waiting for
     Ann's move whose bell never comes, is shown it by his process's check of the watched rooms' numbers."""
-    from channels.db import database_sync_to_async
-
-    from rooms.sockets import bell, watchers
-
     monkeypatch.setattr(watchers, "CHECK_EVERY_S", 0.05)
     match = matches(make_event("Online Open", ["Ann Able", "Ben Baker"], publish_round_one=True))[0]
     room = services.open_room(match, at_ms=services.now_ms() - 1)

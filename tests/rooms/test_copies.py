@@ -1,4 +1,4 @@
-"""A move's cost: each process's replay of a room, and the bell carrying the events just stored (issue 26).
+"""A move's cost: each process's replay of a room, and the bell carrying the events just stored.
 
 The database stays the authority: a watcher rung with the events of a move sees exactly what a read of the
 database shows, with no query; a watcher that does not have the room up to the event before them, or a room
@@ -8,15 +8,17 @@ with a flag due, reads the database.
 import copy
 
 import pytest
+from asgiref.sync import async_to_sync
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from rooms import services
 from rooms.game import copies
-from rooms.models import RoomEvent
+from rooms.models import Room, RoomEvent
 from rooms.sockets import bell
 from tests.factories import make_event, matches
 from tests.rooms.helpers import START, seeded
+from tests.rooms.sockets import connect, receive
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -131,10 +133,6 @@ def test_a_client_id_used_again_for_another_move_answering_the_last_event_is_not
 
 
 def test_the_sockets_rung_after_a_move_read_nothing_from_the_database(monkeypatch):
-    from asgiref.sync import async_to_sync
-
-    from tests.rooms.sockets import connect, receive
-
     match = matches(make_event("Online Open", ["Ann Able", "Ben Baker"], publish_round_one=True))[0]
     services.open_room(match, at_ms=services.now_ms() - 1)
     looks = []
@@ -171,8 +169,6 @@ def test_a_read_racing_a_move_keeps_only_the_events_of_the_row_it_read(room, run
     """A spectator's read takes the room row, and a move commits before its events query runs (PostgreSQL reads
     each statement afresh): the replay must stop at the row's number, or the move's bell, applied on top of a
     table that has it already, is a second placement out of turn and the socket died on it."""
-    from rooms.models import Room
-
     services.look(room.pk, None, at_ms=START + 1_000)
     row_read = Room.objects.get(pk=room.pk)  # the read's row, before Ann's move
     copies.kept.tables.clear()  # this process has no copy: the read replays from the database

@@ -1,4 +1,4 @@
-"""The arbiter's desk over a round's game rooms (docs/online-play.md, "The arbiter"; issue 27).
+"""The arbiter's desk over a round's game rooms (docs/online-play.md, "The arbiter").
 
 Clocks are read on a fake server clock (the services take `at_ms`); the pages
 run on the real one, so their rooms start around the real now.

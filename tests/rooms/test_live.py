@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import sync_playwright
 
 from tests.production.servers import HOST, Visitor, manage, runserver, sqlite_environment
 
@@ -85,8 +86,6 @@ def stored_result(site, table):
 @pytest.mark.skipif(not shutil.which("chromium") and not Path("/usr/bin/chromium").exists(),
                     reason="Debian's chromium is not installed (apt-get install chromium)")
 def test_a_game_played_in_two_browsers_one_player_running_out_of_time(site):
-    from playwright.sync_api import sync_playwright
-
     game = site["games"][1]
     base = f"http://{HOST}:{site['port']}"
     with sync_playwright() as driver:

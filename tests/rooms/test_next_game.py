@@ -1,4 +1,4 @@
-"""A finished room's seat is told its player's next game (issue 35, point 3; docs/online-event.md, The timetable):
+"""A finished room's seat is told its player's next game (docs/online-event.md, The timetable):
 before the round is paired, once the timetable publishes it (rung, without asking), on a reconnect, after the last
 round, and corrected when the round is taken back or its start moved.  The room's socket through channels.testing,
 the timetable and the organiser's changes through their services."""
@@ -16,7 +16,7 @@ from tests.factories import WIN, make_event
 from tests.rooms.helpers import START, play_whole_game
 from tests.rooms.sockets import connect, receive
 from tournament import services
-from tournament.models import Match, Round
+from tournament.models import Match, Player, Round
 from tournament.services import timetable
 from rooms.models import Room
 from rooms.next_game import next_game
@@ -151,7 +151,7 @@ def test_an_absent_players_finished_room_says_withdrawn_after_missing_the_round_
     services.enter_result(match, services.ResultEntry.room_forfeit(match.second))  # its first never came
     told = next_game(Room.objects.get(match=match).pk, 0, START)
     assert (told["state"], told["may_come_back"]) == ("withdrawn", True)
-    assert told["words"].startswith("You are withdrawn after missing round 1")
+    assert told["words"].startswith(services.withdrawn_words(Player.objects.get(pk=match.first_id)))  # its one wording
 
 
 def test_a_player_whose_last_round_was_a_bye_is_told_the_tournament_is_finished_not_no_game():

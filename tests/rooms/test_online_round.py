@@ -1,4 +1,4 @@
-"""An online round run by its organiser and arbiter, end to end in browsers (issue 27, "Done when", the browser test).
+"""An online round run by its organiser and arbiter, end to end in browsers (docs/online-play.md).
 
 On `make run`'s set-up (Daphne's runserver, SQLite, the clock sweep running):
 the organiser publishes round 1 of four players (two games) through the

@@ -11,9 +11,10 @@ from django.conf import settings
 from django.test import override_settings
 from django.utils import timezone
 
-from tests.factories import make_event
-from tournament import services
+from tests.factories import make_event, page_text
+from tournament import pdf, services
 from tournament.models import Round
+from tournament.records import record_of
 
 pytestmark = [
     pytest.mark.django_db,
@@ -94,8 +95,6 @@ def test_the_link_cards_of_an_online_tournament_say_the_link_opens_the_game(org_
 
 
 def test_an_online_round_read_from_a_file_is_online_on_the_sheets(online):
-    from tournament import pdf
-    from tournament.records import record_of
     record = record_of(online)
     record.rounds[0].starts_at = None  # a file's pending last round without a start: "none meaning now"
     assert Round.objects.get(tournament=online).play == "online"
@@ -107,6 +106,5 @@ def _pdftotext(data: bytes) -> str:
 
 
 def test_the_links_page_says_the_links_open_the_games_of_an_online_tournament(org_client, online, at_tables):
-    from tests.factories import page_text
     assert "Games are played online:" in page_text(org_client.get(f"/manage/{online.slug}/links/"))
     assert "played online" not in page_text(org_client.get(f"/manage/{at_tables.slug}/links/"))

@@ -1,4 +1,4 @@
-"""`player_links` says which base its links start with, and `--base` gives another (issue 33, point 11): with no
+"""`player_links` says which base its links start with, and `--base` gives another: with no
 SITE_URL set, the default port 8000 is rarely where the site runs (`PORT=9101 make run`)."""
 
 from io import StringIO
@@ -23,7 +23,7 @@ def test_without_site_url_it_says_the_default_base_and_base_gives_another(settin
     ann = event.players.get(name="Ann Able")
     lines, said = links(event.slug)
     assert lines[0] == f"{ann.number}\tAnn Able\thttp://127.0.0.1:8000/p/{ann.link_token}/"
-    assert said.startswith("Links on http://127.0.0.1:8000 (SITE_URL is not set")
+    assert said.startswith("Links on http://127.0.0.1:8000 (") and "SITE_URL is not set" in said
     lines, said = links(event.slug, "--base", "http://127.0.0.1:9101/")
     assert lines[0] == f"{ann.number}\tAnn Able\thttp://127.0.0.1:9101/p/{ann.link_token}/"
     assert said == "Links on http://127.0.0.1:9101 (--base)"
@@ -33,5 +33,6 @@ def test_without_site_url_it_says_the_default_base_and_base_gives_another(settin
 
 def test_a_base_that_is_no_web_address_is_refused_naming_the_option():
     event = make_event("Links Bad Base", ["Ann Able", "Ben Baker"])
-    with pytest.raises(CommandError, match="--base 'tm.example.org' is not a web address"):
+    with pytest.raises(CommandError) as refused:
         links(event.slug, "--base", "tm.example.org")
+    assert refused.value.returncode == 2 and str(refused.value).startswith("--base 'tm.example.org'")

@@ -1,14 +1,15 @@
-"""The live boards of an online round for everyone (issue 27, "Spectators"): the public JSON the round page and the
+"""The live boards of an online round for everyone: the public JSON the round page and the
 venue screen poll, cut from the arbiter's desk's rows, and never a rack tile in it."""
-
-import json
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from rooms.desk import arbiter, public
 from rooms import services
+from rooms.models import RoomEvent
 from tests.factories import make_event, matches, page_text
 from tests.rooms.helpers import START, play_turn, play_whole_game, seeded
 from tournament.models import Match
@@ -129,11 +130,6 @@ def test_the_players_room_offers_a_turn_sound_off_by_default_and_a_spectator_non
 
 
 def test_the_live_boards_show_a_flag_due_without_locking_or_writing_anything(client, people, monkeypatch):
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    from rooms.models import RoomEvent
-
     tournament = make_event("Online Open", ["Ann Able", "Ben Baker"], organiser=people["org"], clock_s=60,
                             publish_round_one=True)
     tournament.rounds.update(play="online")  # its room opened by hand, on a fake clock

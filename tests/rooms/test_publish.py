@@ -1,4 +1,4 @@
-"""Publishing an online round with its start time (docs/online-play.md, "Setting up"; issue 27).
+"""Publishing an online round with its start time (docs/online-play.md, "Setting up").
 
 The organiser's round page and dashboard ask for the start time only when the
 round will be played online; the time typed is the site's (Europe/London).

@@ -1,5 +1,5 @@
 """The room's result and the game's last event commit together, and a refused result is said, not dropped
-(docs/online-play.md, "The result"; issue 32, points 11 and 12).  Real commits: after-commit callbacks run here."""
+(docs/online-play.md, "The result").  Real commits: after-commit callbacks run here."""
 
 import logging
 

@@ -3,19 +3,25 @@
 import json
 import random
 from datetime import timedelta, timezone as tz
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from django.utils import timezone
 
 from games.engine import replay
 from rooms import alarm, services
 from rooms.game.referee import Refused
+from rooms.game.robot import choose_move
 from rooms.models import RoomEvent
 from rooms.sockets import bell
 from tests.factories import make_event, matches
 from tests.rooms.helpers import START, play_whole_game, seeded
+from tournament import services as event
 from tournament.domain.text import result_words
 from tournament.models import AuditEntry, Match
+from tournament.records import import_record, record_of
+from tournament.tfile import FileFault, dumps, load_text
 
 pytestmark = pytest.mark.django_db
 
@@ -164,11 +170,6 @@ def test_the_http_endpoints_play_the_seats_game_and_show_spectators_no_rack(matc
 
 
 def test_player_links_prints_each_players_link_from_site_url(settings):
-    from io import StringIO
-    import json
-
-    from django.core.management import call_command
-
     settings.SITE_URL = "https://tm.example.org"
     tournament = make_event("Links Open", ["Ann Able", "Ben Baker", "Zoë Ørsted"])
     out = StringIO()
@@ -184,8 +185,6 @@ def test_player_links_prints_each_players_link_from_site_url(settings):
 
 
 def test_the_random_player_moves_only_on_its_turn_and_only_legally():
-    from rooms.game.robot import choose_move
-
     rng = random.Random(1)
     message = {"status": "playing", "seat": 1, "turn": 0, "seq": 4, "stage": "place"}
     assert choose_move(message, rng) is None
@@ -197,8 +196,6 @@ def test_the_random_player_moves_only_on_its_turn_and_only_legally():
 
 
 def test_publishing_a_round_of_an_online_tournament_opens_a_room_per_game_and_the_link_leads_to_it(client):
-    from tournament import services as event
-
     tournament = make_event("Online Open", ["Ann Able", "Ben Baker", "Cleo Cole", "Dev Dane", "Eve Etty"], play="online")
     starts = tomorrow_evening()
     event.publish_round(event.generate_round(tournament), starts_at=starts)
@@ -217,9 +214,6 @@ def test_a_round_at_the_tables_opens_no_room():
 
 
 def test_an_online_tournament_file_round_trips_and_its_pending_last_round_opens_its_rooms():
-    from tournament.records import import_record, record_of
-    from tournament.tfile import dumps, load_text
-
     starts = tomorrow_evening()
     text = json.dumps({
         "format": "ingenious-tournament/1", "name": "Online Cup",
@@ -241,8 +235,6 @@ def test_an_online_tournament_file_round_trips_and_its_pending_last_round_opens_
                                  int(tomorrow_evening().timestamp()), "tomorrow"],
                          ids=["a time alone", "no offset", "seconds since 1970", "words"])
 def test_a_start_time_without_its_offset_is_refused_naming_the_place(bad):
-    from tournament.tfile import FileFault, load_text
-
     text = json.dumps({
         "format": "ingenious-tournament/1", "name": "Online Cup", "settings": {"system": "swiss", "rounds": 3},
         "players": [{"id": 1, "name": "Ann Able"}, {"id": 2, "name": "Ben Baker"}],

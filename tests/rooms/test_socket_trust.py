@@ -1,5 +1,5 @@
-"""A room's socket against a client that cheats or breaks (issue 32, "Trust"): forged and held-back pongs, a renewed
-link, old links, malformed frames, floods and a database that does not answer."""
+"""A room's socket against a client that cheats or breaks (docs/online-play.md, "The room's socket"): forged and
+held-back pongs, a renewed link, old links, malformed frames, floods and a database that does not answer."""
 
 import asyncio
 import logging

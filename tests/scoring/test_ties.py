@@ -62,7 +62,7 @@ def test_an_all_winner_and_an_all_loser_are_named_though_not_all_of_the_group_me
     assert (bottom.decision.case, _ids(bottom.decision.winners), _ids(bottom.decision.losers)) == (Case.ENDS, [], [6])
 
 
-# Four players on 3 VP who did not all meet (issue 23, point 3), in an eight-player Swiss of five rounds; every
+# Four players on 3 VP who did not all meet, in an eight-player Swiss of five rounds; every
 # game is won 9 v 8 (L), so each win is D +1 and each loss D −1.  A = Ada (1), B = Bea (2), C = Cal (3),
 # D = Dee (4); Eve, Fay, Gus and Hal (5–8) are the rest of the field.
 #   R1: Ada beats Bea, Cal beats Eve, Dee beats Fay, Hal beats Gus.

@@ -3,7 +3,7 @@ and the database holds one player per address and tournament; a second confirmat
 
 from __future__ import annotations
 
-import threading
+from functools import partial
 
 import pytest
 from django.db import IntegrityError, connection, transaction
@@ -12,6 +12,7 @@ from outbox.models import Mail
 from signup import services
 from signup.models import Entry
 from tests.factories import make_event
+from tests.race import together
 from tournament.models import AuditEntry, Player
 from tournament.services import Refused, update_settings
 
@@ -119,20 +120,7 @@ def test_both_links_confirmed_at_the_same_moment_make_one_player():
         pytest.skip("concurrent writers in threads need PostgreSQL (SQLite's write lock makes them take turns)")
     event = update_settings(make_event("Race", ["Ann Able", "Ben Baker"], system="swiss"), entries="open")
     tokens = [ask(event, "Cat Cole", "dup@example.org"), ask(event, "Dee Dunn", "DUP@example.org")]
-    start, states = threading.Barrier(2), []
-
-    def press(token):
-        try:
-            start.wait()
-            states.append(services.confirm(event, token).state)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=press, args=(token,)) for token in tokens]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    states = [entry.state for entry in together([partial(services.confirm, event, token) for token in tokens])]
     assert sorted(states) == [Entry.ENTERED, Entry.REPEATED]
     assert Player.objects.filter(email__iexact="dup@example.org").count() == 1
     links = Mail.objects.filter(to__iexact="dup@example.org", kind=Mail.Kind.LINK)

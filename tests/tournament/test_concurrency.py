@@ -106,7 +106,7 @@ def test_two_corrections_from_the_same_version_keep_one():
 
 
 def test_six_clicks_on_a_players_send_keep_one_result_and_one_audit_entry():
-    """Issue 23, point 22: six simultaneous sends stored six submissions and six audit entries."""
+    """Six simultaneous sends once stored six submissions and six audit entries."""
     tournament = small_event()
     round_ = services.generate_round(tournament)
     services.publish_round(round_)

@@ -1,4 +1,4 @@
-"""Disputes (issue 17): the result in words before confirming, a disputing player's own scores, and the arbiter
+"""Disputes: the result in words before confirming, a disputing player's own scores, and the arbiter
 filling the result in from either player's submission."""
 
 import html

@@ -1,4 +1,4 @@
-"""Nothing rewrites what already happened without a word (issue 16, point 8): impossible player histories in a
+"""Nothing rewrites what already happened without a word: impossible player histories in a
 file, settings that would drop played rounds or change VP already scored, and the seed order fixed at round 1."""
 
 from __future__ import annotations

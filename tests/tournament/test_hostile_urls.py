@@ -1,4 +1,4 @@
-"""Junk in an address is a 404 before any query (issue 23, point 19).
+"""Junk in an address is a 404 before any query.
 
 A NUL in a private link's token reached the database, which PostgreSQL
 refuses with an error: a 500, and a mail to the admins each time.  Every
@@ -57,7 +57,7 @@ def test_a_number_too_large_for_the_database_is_a_404_for_an_organiser(org_clien
 
 
 def test_round_0_is_no_round(client, event):
-    """/t/SLUG/round/0/ showed the latest round, as if no number were given (issue 23, point 24)."""
+    """/t/SLUG/round/0/ showed the latest round, as if no number were given."""
     assert client.get(f"/t/{event.slug}/round/1/").status_code == 200
     assert client.get(f"/t/{event.slug}/round/0/").status_code == 404
 

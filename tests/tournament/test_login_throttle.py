@@ -1,4 +1,4 @@
-"""Failed logins are throttled per account and per address (issue 23, point 20; tournament/serving/login_throttle.py).
+"""Failed logins are throttled per account and per address (tournament/serving/login_throttle.py).
 
 Eight threads of wrong passwords cut public throughput eightfold: nothing
 stopped them.  Five wrong passwords for one account, or thirty from one

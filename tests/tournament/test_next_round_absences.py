@@ -1,4 +1,4 @@
-"""`pair_next` with excused absences, and an all-play-all to its end (issue 13; docs/command-line.md).
+"""`pair_next` with excused absences, and an all-play-all to its end (docs/command-line.md).
 
 Hand-worked from `docs/tournament-rules.md` ("Byes, forfeits, withdrawals",
 "All-play-all", "End of a tournament").  The commands run in-process
@@ -137,7 +137,7 @@ def run_all_play_all(tmp_path, players, withdrawn, excused):
 
 @pytest.mark.parametrize("players, rounds", [(6, 5), (7, 7)])
 def test_an_all_play_all_with_a_withdrawal_and_an_excused_absence_schedules_every_pair_once(tmp_path, players, rounds):
-    """The issue's "Done when": every choice of the withdrawn and the excused player."""
+    """Every choice of the withdrawn and the excused player."""
     everyone = range(1, players + 1)
     for withdrawn, excused in itertools.permutations(everyone, 2):
         file, answers = run_all_play_all(tmp_path, players, withdrawn, excused)
@@ -172,7 +172,7 @@ def test_an_all_play_all_follows_its_table_and_the_idle_player_is_unaffected(tmp
 
 def test_a_game_between_a_withdrawn_and_an_excused_player_is_a_double_forfeit(tmp_path):
     # Berger for 4: round 1 1–4, 2–3; round 2 4–3, 1–2; round 3 2–4, 3–1.  P4 withdraws after round 1
-    # and P3 is excused from round 2: their round-2 game has nobody to win it, both lose (issue 23, point 5).
+    # and P3 is excused from round 2: their round-2 game has nobody to win it, both lose.
     file = new_file(4, rounds=3, system="all-play-all")
     file["players"][3]["withdrawn_after_round"] = 1
     file["players"][2]["excused_rounds"] = [2]

@@ -1,4 +1,4 @@
-"""Odd input the review found answered with a 500, each now a clear answer (issue 16, point 7).
+"""Odd input the review found answered with a 500, each now a clear answer.
 
 A "²" passes `str.isdigit()` and then breaks `int()`; a number of thirty
 digits breaks the database; two tournaments of one name created at once

@@ -1,4 +1,4 @@
-"""Every mark the web pages use, on the printed sheets, read back with pdftotext (issue 23, point 1).
+"""Every mark the web pages use, on the printed sheets, read back with pdftotext.
 
 The printed crosstable cut a draw's "½" to "…" (the cut-short mark, also what the diagonal became) in a
 narrow cell: a result is never cut now.  One hand-made tournament holds every mark: draws, a bye and an

@@ -1,4 +1,4 @@
-"""A players file as Excel and LibreOffice save it (issue 23, point 8), and one rule for a rating everywhere.
+"""A players file as Excel and LibreOffice save it, and one rule for a rating everywhere.
 
 Excel's "CSV UTF-8" is UTF-8 with a byte-order mark; its "Unicode Text" is UTF-16 (little-endian, with the
 mark) with cells separated by tabs; its plain "CSV (Comma delimited)" is Windows-1252, which is refused

@@ -1,4 +1,4 @@
-"""A player's private page follows their game (issue 34, point 2): the cheap read it polls, `/p/<token>/next.json`
+"""A player's private page follows their game: the cheap read it polls, `/p/<token>/next.json`
 (tournament/pages/following.py), says the start after it moved, no game once the round is taken back, 410 for a
 replaced link, and costs a few queries. Its version is the page's own, so the page knows when to reload."""
 

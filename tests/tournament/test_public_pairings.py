@@ -132,7 +132,7 @@ def test_a_round_of_forfeits_only_on_the_pages_the_screen_and_the_sheet(client, 
     # VP before round 3: Cy 2 (beat Di, then won by forfeit), Ada 1 (idle, then beat Bo), Di 0, Ed 0.
     assert "forfeit P3 Cy 2 P1 Ada 1 0–1 forfeit forfeit P4 Di 0 P5 Ed 0 1–0 forfeit" in by_table
     assert "P2 Bo idle" in by_name and "P4 Di forfeit wins P5 Ed" in by_name
-    # As the page's list by name, the sheet says why the absent player loses (issue 23, point 1).
+    # As the page's list by name, the sheet says why the absent player loses.
     assert "P3 Cy forfeit loses (excused) P1 Ada" in by_name and "P5 Ed forfeit loses (withdrawn) P4 Di" in by_name
 
 

@@ -101,7 +101,7 @@ def test_the_links_page_says_when_the_printed_address_is_not_this_sites(org_clie
     assert "the <code>SITE_URL</code> setting" not in page
 
 
-# --- one rule for who sees the players' links (issue 23, point 23) -----------------------------------------------
+# --- one rule for who sees the players' links -------------------------------------------------------------------
 
 
 @pytest.fixture

@@ -66,7 +66,7 @@ def organiser_only(tournament):
 
 
 def event_day(tournament):
-    """The organiser's event-day actions (issue 13), each with a body that would change something."""
+    """The organiser's event-day actions, each with a body that would change something."""
     slug = tournament.slug
     ann, ben = tournament.players.order_by("seed")[:2]
     return [
@@ -498,7 +498,7 @@ def test_on_one_s_own_machine_the_demo_organiser_creates_a_tournament(client, se
 
 def test_on_a_server_the_demo_organiser_organises_the_demo_only_and_the_page_says_who_creates(client, settings):
     """With DEBUG off others may reach the site, and the demo's password is public: creating tournaments stays with
-    the staff (issue 23, point 24), and the list of tournaments says so, not only a refusal at the button."""
+    the staff, and the list of tournaments says so, not only a refusal at the button."""
     settings.DEBUG = False
     call_command("demo", stdout=io.StringIO())
     demo = get_user_model().objects.get(username="demo")

@@ -1,4 +1,4 @@
-"""Two entrants of the same name told apart on every page and sheet that names them (issue 23, point 2), by the
+"""Two entrants of the same name told apart on every page and sheet that names them, by the
 one labelling of `tournament/domain/names.py`: "Ann Able (Oxford)" and "Ann Able (Leeds)", never a bare "Ann Able"."""
 
 from __future__ import annotations
@@ -154,7 +154,7 @@ def test_the_crosstable_tells_the_pair_apart(client, event):
     told_apart(words(client.get(f"/t/{event.slug}/crosstable/")))
 
 
-# --- One rule for "the same name" (issue 23, point 11) ---------------------------------------------------------
+# --- One rule for "the same name" ------------------------------------------------------------------------------
 
 
 def test_a_name_differing_only_in_accents_case_or_spaces_is_refused_on_the_form_until_confirmed(org_client, organiser):

@@ -144,7 +144,7 @@ def test_the_two_players_sending_different_results_at_once_get_one_sent_and_the_
 
 
 def test_six_clicks_on_a_players_send_keep_one_result_and_tell_the_rest_it_is_in(site):
-    """Issue 23, point 22: six simultaneous clicks on "Send" stored six submissions and six audit entries."""
+    """Six simultaneous clicks on "Send" once stored six submissions and six audit entries."""
     match = site["matches"][-3]
     player = Visitor(site["port"])
     send = _post_form_of(player, f"/p/{match['first']}/", _scores(5), f"/p/{match['first']}/game/{match['pk']}/send/")

@@ -1,4 +1,4 @@
-"""Excused absences in the tournament file: read, refused with the place, written back (issue 13).
+"""Excused absences in the tournament file: read, refused with the place, written back.
 
 From `docs/tournament-file.md`: `settings.excused_vp`,
 `players[].excused_rounds`, status `excused` (`second` null, and the round

@@ -14,7 +14,8 @@ from django.utils import timezone
 
 from tests.factories import make_event
 from tournament import services
-from tournament.models import Tournament
+from tournament.models import Match, Tournament
+from tournament.services import timetable
 from tournament.tfile import FileFault, parse
 
 pytestmark = pytest.mark.django_db
@@ -97,9 +98,6 @@ def test_a_malformed_address_is_a_fault_naming_the_player():
 
 
 def test_a_player_back_after_a_withdrawal_round_trips_with_no_match_in_the_round_missed(organiser):
-    from tournament.models import Match
-    from tournament.services import timetable
-
     event = make_event("Back Swiss", ["Ann Able", "Ben Baker", "Cat Cole", "Dan Dale"], system="swiss",
                        rounds_announced=3, play="online", auto=True, round_break_s=0, publish_round_one=True)
     for match in Match.objects.filter(round__tournament=event).select_related("first", "second"):

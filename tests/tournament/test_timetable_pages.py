@@ -37,9 +37,10 @@ def test_stop_and_go_on_from_the_dashboard(org_client, event):
 
 
 def test_the_desk_says_why_the_timetable_stopped(org_client, event):
-    timetable.stop(event, "Round 2 could not be paired: no pairing obeys the absolute rules.")
+    reason = "Round 2 could not be paired: no pairing obeys the absolute rules."
+    timetable.stop(event, reason)
     desk = page_text(org_client.get(reverse("manage:desk", args=[event.slug, 1])))
-    assert "Round 2 could not be paired" in desk
+    assert reason in desk
 
 
 def test_an_arbiter_sees_the_state_but_may_not_stop_it(client, people, event):

@@ -1,4 +1,4 @@
-"""Excused absences in TRF-16 (issue 13): `Z`, `H` or `F` by the excused VP, TRF's codes for a known absence.
+"""Excused absences in TRF-16: `Z`, `H` or `F` by the excused VP, TRF's codes for a known absence.
 
 See `tournament/tfile/trf.py`; the file shapes come from `test_tfile_excused.py`.
 """

@@ -1,4 +1,4 @@
-"""TRF-16 export as the programs that read it see it (issue 23, point 7).
+"""TRF-16 export as the programs that read it see it.
 
 Two readers outside the project: bbpPairings (its README and `src/fileformats/trf.cpp`)
 and py4swiss (a test dependency).  bbpPairings' rules, as written:

@@ -104,7 +104,8 @@ def request_excuse(player: Player, round_number: int) -> ExcusedAbsence:
     absence = ExcusedAbsence.objects.filter(player=player, round_number=round_number).first()
     if absence is not None:
         already = "are already excused from" if absence.approved else "have already asked to be excused from"
-        raise Refused(f"You {already} round {round_number}.", "round_number")
+        raise Refused(f"You {already} round {round_number}.", "round_number",
+                      code="already-excused" if absence.approved else "already-asked")
     absence = ExcusedAbsence.objects.create(player=player, round_number=round_number,
                                             status=ExcusedAbsence.REQUESTED, requested_by_player=True)
     bump(player.tournament_id)

@@ -58,7 +58,8 @@ def _players_match(player: Player, match: Match) -> Match:
         raise Refused("This is not your game.")
     if match.round.status != Round.PUBLISHED:
         # Only an organiser reopens a round (docs/tournament-rules.md, "Changing a round already out").
-        raise Refused(f"Round {match.round.number} is closed: ask the organiser, who reopens it to correct a result.")
+        raise Refused(f"Round {match.round.number} is closed: ask the organiser, who reopens it to correct a result.",
+                      code="round-closed")
     if match.status != Match.PENDING:
         raise Refused("This game already has a result; if it is wrong, tell an arbiter.")
     return match

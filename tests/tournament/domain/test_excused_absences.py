@@ -1,4 +1,4 @@
-"""Excused absences in the standings (both readings), the crosstable, and the end of a tournament (issue 13).
+"""Excused absences in the standings (both readings), the crosstable, and the end of a tournament.
 
 Hand-worked from `docs/tournament-rules.md`: "Byes, forfeits, withdrawals"
 (excused absence: the excused VP with L = D = 0; not a bye, not a game, not

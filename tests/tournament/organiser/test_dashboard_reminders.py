@@ -1,5 +1,5 @@
 """The dashboard says what needs the organiser where the eye is: a reopened round (with its Close button), and a form
-sent back with an error, far down the page (issue 23, points 9 and 10)."""
+sent back with an error, far down the page."""
 
 import re
 

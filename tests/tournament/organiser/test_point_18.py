@@ -1,4 +1,4 @@
-"""The smaller things an organiser or a player read wrong (issue 23, point 18)."""
+"""The smaller things an organiser or a player read wrong."""
 
 import html
 import json

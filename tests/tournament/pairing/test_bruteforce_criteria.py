@@ -1,4 +1,4 @@
-"""Criteria 2, 3 and 4 of "Swiss pairing" against brute force (issue 24, point 10; issue 23, point 6).
+"""Criteria 2, 3 and 4 of "Swiss pairing" against brute force.
 
 Random fields of one or two score groups (4 to 8 players, histories of up to
 four games, some rematches barred).  Every legal pairing is enumerated; among

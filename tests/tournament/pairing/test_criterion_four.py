@@ -1,4 +1,4 @@
-"""Criterion 4 of "Swiss pairing" (`docs/tournament-rules.md`), as measured since issue 23 (point 6).
+"""Criterion 4 of "Swiss pairing" (`docs/tournament-rules.md`).
 
 Within a score group the top half meets the bottom half in ranking order
 (1 v n/2+1, 2 v n/2+2, ...).  Measured: first the number of pairs whose two

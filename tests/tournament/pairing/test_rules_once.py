@@ -1,4 +1,4 @@
-"""Each pairing rule is one function that says why, called by the pairer and the draft check alike (issue 24, point 1).
+"""Each pairing rule is one function that says why, called by the pairer and the draft check alike.
 
 The rules of `docs/tournament-rules.md`, "Swiss pairing": no rematch, no
 second bye while an active player has none (criteria.rematch, bye_refused);

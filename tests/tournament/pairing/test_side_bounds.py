@@ -1,7 +1,7 @@
 """The lower bound on first-move faults and unmet preferences of a score group (`matching.side_bounds`).
 
 A large score group is paired on a window of candidates, widened until its
-pairing meets this bound (issue 36): a bound above what some pairing can
+pairing meets this bound: a bound above what some pairing can
 reach would never be met, and one below what any can reach (an unavoidable
 fault not counted) would widen the window to the whole group, minutes on a
 3,000-player group.  Here the bound is checked against every pairing of
@@ -68,7 +68,7 @@ def test_a_fault_nobody_can_avoid_is_counted():
     # Ann has played first, first, first, second, first, first: first again is a third first in a row and
     # 6 firsts to 1 second (2 faults); second leaves 5 firsts to 2 seconds, still more than 2 apart (1 fault).
     # Ben has played nothing. Best: Ann second, Ben first: 1 fault, and Ann's preference (second, to even her
-    # sides) is met; Ben has none. Before issue 36 the bound said 0 faults.
+    # sides) is met; Ben has none. A bound of 0 faults would never be met.
     ann, ben = Entrant(1, 1, 4, frozenset(), "FFFSFF"), Entrant(2, 2, 4, frozenset(), "")
     assert side_bounds([ann, ben]) == (1, 0)
 
@@ -107,7 +107,7 @@ def test_the_bound_is_reached_when_the_group_is_large_beside_its_games(group):
 def test_a_large_group_with_an_unavoidable_fault_is_paired_without_widening_the_window():
     # 300 players on the same VP who have not met, with even histories, and one with five firsts out of six:
     # the first window's pairing meets the bound (1 fault, the unavoidable one), so no wider one is tried
-    # (before issue 36 the window widened to the whole group).
+    # (a bound too low would widen the window to the whole group).
     rng = random.Random(5)
     group = [Entrant(i, i, 8, frozenset(), rng.choice(["FSFSFS", "SFSFSF", "FSSFFS", "SFFSSF"])) for i in range(1, 301)]
     group[150] = Entrant(151, 151, 8, frozenset(), "FFFSFF")

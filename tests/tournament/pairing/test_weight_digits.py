@@ -1,4 +1,4 @@
-"""Each digit of the Swiss pair weight (`pairing.criteria.Criteria`) decides a round, in the spec's order (issue 24, point 10).
+"""Each digit of the Swiss pair weight (`pairing.criteria.Criteria`) decides a round, in the spec's order.
 
 `docs/tournament-rules.md`, "Swiss pairing": criterion 1 (pair score
 differences), the floaters, criterion 2 (first-move faults), criterion 3
@@ -70,7 +70,7 @@ def test_pairs_within_one_half_outrank_the_distance_from_one_v_n_over_2_plus_1()
     #      2 pairs within one half; distance |2−3| + |3−3| + |2−3| = 2;
     #   Y: Ann–Eve (1 v 5), Ben–Fay (2 v 6), Dan–Cat (3 v 4): no pair within one half;
     #      distance |4−3| + |4−3| + |1−3| = 4.
-    # Criterion 4 counts the pairs within one half first: Y.  (The distance alone, as before issue 23, chose X.)
+    # Criterion 4 counts the pairs within one half first: Y.  (The distance alone would choose X.)
     field = [
         player(1, "Ann", 1, "S", opponents={6}),
         player(2, "Ben", 1, "S", opponents={3}),

@@ -1,4 +1,4 @@
-"""Excused absences through the services, and an all-play-all run on the site to its end (issue 13).
+"""Excused absences through the services, and an all-play-all run on the site to its end.
 
 Hand-worked from `docs/tournament-rules.md` ("Byes, forfeits, withdrawals":
 excused absence; "All-play-all"; "End of a tournament").
@@ -191,7 +191,7 @@ def test_an_all_play_all_says_its_tables_rounds_on_the_home_page_and_in_its_file
 
 
 def test_an_all_play_all_game_between_a_withdrawn_and_an_excused_player_is_a_double_forfeit(client):
-    """Issue 23, point 5: both absent, nobody wins; both lose, 0 VP each (docs/tournament-file.md, forfeit)."""
+    """Both absent: nobody wins; both lose, 0 VP each (docs/tournament-file.md, forfeit)."""
     tournament = event(["Ann", "Ben", "Cy", "Di"], system="all-play-all", rounds_announced=3, excused_half_points=1)
     play(services.generate_round(tournament))  # round 1: Ann–Di, Ben–Cy; the first players win
     services.withdraw(player(tournament, "Di"), 1)

@@ -49,7 +49,7 @@ def test_a_round_cannot_be_generated_twice_nor_over_pending_matches(event):
 
 
 def test_pairing_by_the_engine_and_by_hand_are_refused_alike(event):
-    """One decision whether the next round can be started (issue 24, point 4): the same refusal either way."""
+    """One decision whether the next round can be started: the same refusal either way."""
     def both():
         return {refusal(services.generate_round, event).message, refusal(services.start_by_hand, event).message}
 

@@ -1,5 +1,5 @@
 """A player entered while a round is a draft is not silently left out of it: refused, saying what to do
-(issue 16, point 5; services.entries.joining_round)."""
+(services.entries.joining_round)."""
 
 from __future__ import annotations
 

@@ -61,6 +61,20 @@ def sent_after_the_opponent():
     return refusal(services.submit_result, opponent, game, services.ResultEntry.from_player(scores=[[3] * 6, [9] * 6]))
 
 
+def sent_to_a_closed_round():
+    """A player's link sends a result once round 1 is played and closed."""
+    round_one = published().rounds.get(number=1)
+    play(round_one)
+    game = round_one.matches.order_by("table").first()
+    return refusal(services.submit_result, game.first, game, services.ResultEntry.from_player(scores=[[3] * 6, [9] * 6]))
+
+
+def asked_twice():
+    cy = make_event("Words Open", NAMES, system="swiss", rounds_announced=4).players.get(name="Cy Cole")
+    services.request_excuse(cy, 3)
+    return refusal(services.request_excuse, cy, 3)
+
+
 def excused_when_idle():
     """Five players by rating: the Berger table leaves seed 4, Di Dunn, idle in round 2."""
     robin = make_event("Words Robin", NAMES + ["Ed Eve"], ratings=[2000, 1900, 1800, 1700, 1600],
@@ -74,6 +88,8 @@ def excused_when_idle():
     (closed_with_games_to_play, "results-missing", "Round 1 still has 2 matches without a result."),
     (corrected_while_closed, "round-closed", "Round 1 is closed: an organiser reopens it to correct a result."),
     (excused_twice, "already-excused", "Ann Able is already excused from round 2."),
+    (asked_twice, "already-asked", "You have already asked to be excused from round 3."),
+    (sent_to_a_closed_round, "round-closed", "Round 1 is closed: ask the organiser, who reopens it to correct a result."),
     (sent_once_too_often, "sends-used-up",
      "You have sent the result of this game 10 times, the most a link may: ask an arbiter to enter it."),
     (excused_when_idle, "idle-round", "Di Dunn has no game in round 2: the all-play-all table leaves them idle that "

@@ -1,5 +1,5 @@
 """What a private link may send (services/submissions.py): a result again and again while it waits, but not
-without end, and a replaced result keeps no move log (issue 16: each send kept up to 1 MB)."""
+without end, and a replaced result keeps no move log (each send once kept up to 1 MB)."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def test_ten_sends_a_game_and_no_more(game):
     assert game.status == Match.PLAYED and game.scores == [[13] * 6, [3] * 6]
 
 
-# --- a send is idempotent (issue 23, point 22: six clicks on "Send" stored six submissions and six audit entries) -
+# --- a send is idempotent (six clicks on "Send" once stored six submissions and six audit entries) --------------
 
 
 def sent_entries(match: Match) -> int:
