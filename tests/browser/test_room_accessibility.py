@@ -225,6 +225,7 @@ def test_a_tiles_mark_goes_round_both_its_cells_and_legal_cells_differ_in_shape(
     last = [e for e in look(room, 0)["events"] if e["type"] == "place"]
     for seat in (0, 1):
         placed = [e for e in last if e["player"] == seat][-1]
+        expect(page.locator(f".outlines path.last-{seat}")).to_be_visible()
         mark = page.locator(f".outlines path.last-{seat}").bounding_box()
         cells = [page.locator(f'.board .cell[data-cell="{q},{r}"]').bounding_box() for q, r in placed["cells"]]
         for cell in cells:
