@@ -21,6 +21,8 @@ REFUSED = [
     ("Ann \u202eelbA", names.INVISIBLE),  # an unclosed right-to-left override
     ("Ann \u2066Able", names.INVISIBLE),  # an isolate
     ("Ann\u3164", names.INVISIBLE),  # a Hangul filler: a letter that draws nothing
+    ("Ann\u2028Able", names.INVISIBLE),  # a line separator: refused, not folded into a space
+    ("Ann\u2029Able", names.INVISIBLE),  # a paragraph separator
     ("Ann\x07Able", names.CONTROL),  # BEL
     ("Ann\x1b[31mAble", names.CONTROL),  # ESC
     ("Ann\nAble", names.CONTROL),
