@@ -114,6 +114,16 @@ def test_a_confirmation_locks_the_tournament_then_the_entry(event):
     assert order[:2] == ["Tournament", "Entry"]
 
 
+def test_accepting_or_declining_locks_the_tournament_then_the_entry_as_confirming_does(event, organiser):
+    update_settings(event, entries="approve")
+    one = services.confirm(event, ask(event, "Cat Cole", "cat@example.org"))
+    two = services.confirm(event, ask(event, "Dee Dunn", "dee@example.org"))
+    for press, entry in ((services.accept, one), (services.decline, two)):
+        with locks_taken() as order:
+            press(entry, organiser)
+        assert order[:2] == ["Tournament", "Entry"]
+
+
 def test_accept_all_enters_every_entry_waiting_each_audited_as_one_accept(event, organiser):
     update_settings(event, entries="approve")
     for name in ("Cat Cole", "Dee Dunn", "Eve Ende"):
