@@ -77,6 +77,16 @@ def test_a_double_forfeit_by_absence_withdraws_both_players(event):
     assert Mail.objects.filter(kind=Mail.Kind.NOTICE).count() == 2
 
 
+def test_a_player_who_withdrew_themself_and_then_misses_the_game_is_not_withdrawn_again(event):
+    ann = Player.objects.get(name="Ann Able")
+    assert services.withdraw_myself(ann) == 1  # her game of round 1 is still to be played
+    finish_round(event, forfeits=["Ann Able"])
+    ann.refresh_from_db()
+    assert ann.withdrawn_after_round == 1
+    assert not Mail.objects.filter(kind=Mail.Kind.NOTICE, to="ann@example.org").exists()
+    assert event.audit.filter(action="player withdrawn", subject="Ann Able").count() == 1
+
+
 def test_a_player_who_withdrew_is_said_to_have_withdrawn(event):
     ann = Player.objects.get(name="Ann Able")
     services.withdraw_myself(ann)
