@@ -8,7 +8,8 @@ first, the same for all; only once the form is accepted does the address decide 
 link to a new address, the player's own link to one entered already, the same answer on the page either way.
 `send_link_again` (an address only) answers the same for any address too.  One address is one player: confirming
 looks the address up again under the tournament's lock, and the database holds one player per address and
-tournament besides; a second confirmation sends the existing link.
+tournament besides; a second confirmation sends the existing link.  Lock order, in every step here: the
+tournament's row, then the entry's.
 
 Throttles (`tournament.serving.throttle`): every form posted counts against its network address, refused or not
 (`count_form`); the mails one address is sent for forms (confirmations, links again) count across the whole site.
@@ -192,11 +193,18 @@ def _enter(entry: Entry, user) -> Player:
     return player
 
 
+def _locked(entry: Entry) -> Entry:
+    """The entry's row locked after its tournament's, the order confirming takes them in: the organiser's press
+    and the entrant's link at the same moment wait their turn instead of deadlocking (one address, one player:
+    one at a time)."""
+    Tournament.objects.select_for_update().get(pk=entry.tournament_id)
+    return Entry.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=entry.pk)
+
+
 @transaction.atomic
 def accept(entry: Entry, user=None) -> Player:
     """The organiser accepts a confirmed entry waiting: the player is entered and sent their link."""
-    entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
-    Tournament.objects.select_for_update().get(pk=entry.tournament_id)  # one address, one player: one at a time
+    entry = _locked(entry)
     if entry.state != Entry.WAITING:
         raise Refused(f"{entry.name}'s entry is not waiting for acceptance ({entry.get_state_display().lower()}).")
     return _enter(entry, user)
@@ -212,7 +220,7 @@ def accept_all(tournament: Tournament, user=None) -> list[Player]:
 @transaction.atomic
 def decline(entry: Entry, user=None) -> None:
     """The organiser declines a confirmed entry waiting; audited (no mail: the organiser writes their own)."""
-    entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
+    entry = _locked(entry)
     if entry.state != Entry.WAITING:
         raise Refused(f"{entry.name}'s entry is not waiting for acceptance.")
     entry.state = Entry.DECLINED

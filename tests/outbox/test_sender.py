@@ -54,13 +54,15 @@ def test_a_temporary_refusal_waits_then_the_message_goes(smtp):
     assert len(smtp.server.to("ann@example.org")) == 1
 
 
-def test_a_permanent_refusal_fails_at_once_with_the_servers_answer(smtp):
+@pytest.mark.parametrize("answer", ["550 5.1.1 No such mailbox", "500 5.5.2 Syntax error"],
+                         ids=["550", "500, the first code of the permanent ones"])
+def test_a_permanent_refusal_fails_at_once_with_the_servers_answer(smtp, answer):
     mail = _queue(to="nobody@example.org")
-    smtp.server.refuse = "550 5.1.1 No such mailbox"
+    smtp.server.refuse = answer
     sender.deliver_due()
     mail.refresh_from_db()
-    assert mail.state == Mail.FAILED
-    assert mail.answer == "550 5.1.1 No such mailbox"
+    assert (mail.state, mail.attempts) == (Mail.FAILED, 1)
+    assert mail.answer == answer
     smtp.server.refuse = None
     assert sender.deliver_due(now=timezone.now() + timedelta(days=2)) == 0  # never tried again
 
@@ -137,6 +139,32 @@ def test_an_old_holder_that_wakes_after_another_took_the_mail_sends_and_writes_n
     assert not Attempt.objects.exists()
     sender.deliver(taken, "new-sender", later)
     assert len(smtp.server.received) == 1
+
+
+class AnswersAfterTheLeaseLapsed:
+    """A mail server that takes longer than the lease to answer: meanwhile another sender (`new-sender`) takes the
+    message over; the server then accepts it all the same."""
+
+    def __init__(self, later):
+        self.later, self.taken = later, []
+
+    def send_messages(self, messages):
+        self.taken.extend(sender.claim("new-sender", self.later, 10))
+        return len(messages)
+
+    def close(self):
+        pass
+
+
+def test_a_sender_whose_lease_lapsed_while_the_server_answered_marks_nothing(smtp):
+    mail = _queue()
+    now = timezone.now()
+    slow = AnswersAfterTheLeaseLapsed(later=now + timedelta(seconds=sender.LEASE_S + 1))
+    sender.deliver(sender.claim("slow-sender", now, 10), "slow-sender", now, connection=slow)
+    assert [m.pk for m in slow.taken] == [mail.pk]
+    mail.refresh_from_db()
+    assert (mail.state, mail.claim, mail.attempts) == (Mail.SENDING, "new-sender", 0)  # the new holder's to mark
+    assert not Attempt.objects.exists()
 
 
 def test_every_try_of_a_mail_carries_one_message_id_on_the_sites_domain(smtp, settings):

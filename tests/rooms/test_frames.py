@@ -50,6 +50,16 @@ def test_an_hour_quiet_saves_up_no_more_than_the_burst():
     assert [budget.spend() for _ in range(3)] == [True, True, False]
 
 
+def test_a_socket_is_closed_once_it_goes_on_past_a_burst_of_refusals():
+    budget = Budget(burst=3, per_s=2.0, clock=Clock())  # the clock stands still: no token comes back
+    assert [budget.spend() for _ in range(3)] == [True] * 3
+    refusals = []
+    for _ in range(4):
+        budget.spend()
+        refusals.append(budget.exhausted)
+    assert refusals == [False, False, False, True]  # 3 refusals in a row are answered, the 4th closes it
+
+
 def test_a_socket_s_bad_frames_are_answered_up_to_the_stated_count_then_it_is_closed():
     budget = Budget()
     assert [budget.bad_frame() for _ in range(21)] == [False] * 20 + [True]

@@ -70,7 +70,7 @@ def test_a_form_refused_by_its_fields_counts_too(client, event):
 
 
 @pytest.mark.parametrize("address", ["root@localhost", "x@[127.0.0.1]", "x@intranet", "x@127.0.0.1",
-                                     "x@printer.local"])
+                                     "x@printer.local", "x@example..org", "x@.example.org", "x@example.o"])
 def test_an_address_without_a_public_domain_is_refused_on_its_field(event, address):
     with pytest.raises(Refused) as refused:
         services.ask_to_enter(event, name="Cat Cole", email=address, network="10.0.0.1")

@@ -56,6 +56,14 @@ def test_a_link_is_usable_once_and_for_48_hours(event):
     assert Player.objects.filter(name="Cat Cole").count() == 1
 
 
+def test_a_link_confirms_at_48_hours_to_the_second(event):
+    ask(event)
+    entry = Entry.objects.get(email="cat@example.org")
+    confirmed = services.confirm(event, token_mailed_to("cat@example.org"),
+                                 now=entry.created_at + services.CONFIRM_WITHIN)
+    assert confirmed.state == Entry.ENTERED
+
+
 def test_with_approval_the_organiser_accepts_and_then_the_link_goes(event, organiser):
     update_settings(event, entries="approve")
     ask(event)
@@ -111,8 +119,10 @@ def test_markup_or_a_link_in_a_name_is_refused_without_a_word(event, name):
 def test_the_trap_field_filled_or_two_addresses_are_refused(event):
     with pytest.raises(services.Unwelcome):
         ask(event, trap="https://spam.example")
-    with pytest.raises(services.Unwelcome):
-        ask(event, email="cat@example.org, dog@example.org")
+    for two in ("cat@example.org, dog@example.org", "cat@example.org;dog@example.org",
+                "cat@example.org dog@example.org"):
+        with pytest.raises(services.Unwelcome):
+            ask(event, email=two)
     assert not Entry.objects.exists()
 
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from outbox import sender
 from outbox.models import Mail
+from outbox.services import never_mail, queue
 from tournament import services
 from tournament.management.commands.demo import ONLINE_NAME
 from tournament.models import Tournament
@@ -29,3 +30,10 @@ def test_the_demos_players_are_never_mailed_even_with_a_mail_server(settings):
     assert sent_mail.outbox == []
     kinds = set(Mail.objects.filter(tournament=online).values_list("kind", "state"))
     assert kinds == {(Mail.Kind.CONFIRMATION, Mail.KEPT), (Mail.Kind.LINK, Mail.KEPT), (Mail.Kind.GAME, Mail.KEPT)}
+
+
+def test_a_made_up_address_is_kept_however_its_case_is_written():
+    never_mail(["Demo.Player@Example.org"])
+    kept = queue("DEMO.player@example.ORG", "Round 1", "Your game", kind=Mail.Kind.GAME)
+    other = queue("someone@example.org", "Round 1", "Your game", kind=Mail.Kind.GAME)
+    assert (kept.state, other.state) == (Mail.KEPT, Mail.QUEUED)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tournament.domain import names
+from tournament.domain.limits import MAX_PLAYER_TEXT
 from tournament.domain.names import NameFault, checked_text, name_key
 
 # The names of the attack on the entry form (docs/online-event.md, Entries), each with what refuses it.
@@ -21,10 +22,13 @@ REFUSED = [
     ("Ann \u202eelbA", names.INVISIBLE),  # an unclosed right-to-left override
     ("Ann \u2066Able", names.INVISIBLE),  # an isolate
     ("Ann\u3164", names.INVISIBLE),  # a Hangul filler: a letter that draws nothing
+    ("Ann\u2028Able", names.INVISIBLE),  # a line separator: refused, not folded into a space
+    ("Ann\u2029Able", names.INVISIBLE),  # a paragraph separator
     ("Ann\x07Able", names.CONTROL),  # BEL
     ("Ann\x1b[31mAble", names.CONTROL),  # ESC
     ("Ann\nAble", names.CONTROL),
     ("<b>x</b>", names.MARKUP),
+    ("Ann > Ben", names.MARKUP),  # either bracket alone
     ("1234 !", names.NO_LETTER),
     ("   ", names.EMPTY),
     ("N" * 121, names.LONG),
@@ -66,6 +70,11 @@ def test_no_club_is_no_club_but_every_player_needs_a_name():
 
 def test_names_equal_once_normalised_and_case_folded_are_one_name():
     assert name_key(checked_text("ＡＮＮ  ABLE")) == name_key(checked_text("ann able"))
+    assert name_key("  Ann   Able ") == name_key("ann able")  # the search's words, typed with stray spaces
+
+
+def test_a_name_of_the_longest_length_passes():
+    assert checked_text("N" * MAX_PLAYER_TEXT) == "N" * MAX_PLAYER_TEXT
 
 
 def test_markup_and_addresses_are_the_unwelcome_kinds():

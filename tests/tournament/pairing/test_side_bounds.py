@@ -140,3 +140,17 @@ def test_a_complete_first_window_that_misses_the_bound_is_widened_to_the_optimum
     pairs = matching._pair_group(group)
     assert len(pairs) == 100 and not any(have_met(a, b) for a, b in pairs)
     assert sum(pair_costs(a, b)[1] for a, b in pairs) == 0  # the optimum, not the first complete window's 1
+
+
+def test_a_large_fields_floater_pair_is_the_one_without_a_fault_among_those_as_near():
+    # Group by group (a field over EXACT_FIELD): three on 2 VP over three on 0 VP, so one player floats down.
+    # The nearest pair, the bottom of the top group (3) and the top of the lower one (4), have met; the two next
+    # nearest are 3 v 5, who have each played first twice running (whoever plays first faults), and 2 v 4, who
+    # want opposite sides (no fault): the floater pair is 2 v 4.
+    top = [Entrant(1, 1, 4, frozenset(), "FS"), Entrant(2, 2, 4, frozenset(), "SF"),
+           Entrant(3, 3, 4, frozenset({4}), "FF")]
+    low = [Entrant(4, 4, 0, frozenset({3}), "FS"), Entrant(5, 5, 0, frozenset(), "FF"),
+           Entrant(6, 6, 0, frozenset(), "SF")]
+    pairs = matching.pair_by_groups(top + low)
+    floaters = [{a.id, b.id} for a, b in pairs if a.half_points != b.half_points]
+    assert floaters == [{2, 4}]

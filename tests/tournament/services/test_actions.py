@@ -170,6 +170,16 @@ def test_a_withdrawn_player_is_not_paired_and_a_late_entry_joins_next_round(even
     assert quitter.pk not in seated and late.pk in seated
 
 
+def test_a_withdrawal_before_a_round_the_player_has_a_result_in_is_refused(event):
+    play(_published(services.generate_round(event)))
+    play(_published(services.generate_round(event)))
+    ann = Player.objects.get(tournament=event, name="Ann Able")
+    assert refusal(services.withdraw, ann, after_round=1).field == "after_round"  # she played round 2
+    ann.refresh_from_db()
+    assert ann.withdrawn_after_round is None
+    assert services.withdraw(ann, after_round=2) == []
+
+
 def test_csv_import_names_the_bad_line_and_imports_nothing(event):
     before = event.players.count()
     with pytest.raises(ValidationError) as invalid:

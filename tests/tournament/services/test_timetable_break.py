@@ -4,20 +4,17 @@ one lock order (the tournament's row first), a stop said once."""
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from datetime import timedelta
 from functools import partial
-from unittest import mock
 
 import pytest
 from django.db import connection
-from django.db.models.query import QuerySet
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from outbox.models import Mail
 from tests.factories import make_event
-from tests.race import together
+from tests.race import locks_taken, together
 from tests.tournament.services.test_timetable import auto_event, finish_round, latest
 from tournament import services
 from tournament.models import Player, Round, Tournament
@@ -81,6 +78,16 @@ def test_a_double_forfeit_by_absence_withdraws_both_players(event):
     assert Mail.objects.filter(kind=Mail.Kind.NOTICE).count() == 2
 
 
+def test_a_player_who_withdrew_themself_and_then_misses_the_game_is_not_withdrawn_again(event):
+    ann = Player.objects.get(name="Ann Able")
+    assert services.withdraw_myself(ann) == 1  # her game of round 1 is still to be played
+    finish_round(event, forfeits=["Ann Able"])
+    ann.refresh_from_db()
+    assert ann.withdrawn_after_round == 1
+    assert not Mail.objects.filter(kind=Mail.Kind.NOTICE, to="ann@example.org").exists()
+    assert event.audit.filter(action="player withdrawn", subject="Ann Able").count() == 1
+
+
 def test_a_player_who_withdrew_is_said_to_have_withdrawn(event):
     ann = Player.objects.get(name="Ann Able")
     services.withdraw_myself(ann)
@@ -109,6 +116,42 @@ def test_im_back_while_the_next_round_is_a_draft_puts_the_player_in_that_draft(e
     assert services.come_back(Player.objects.get(pk=ann.pk)) == 2
     assert in_round(Round.objects.get(pk=draft.pk), ann)
     assert Round.objects.get(pk=draft.pk).status == Round.DRAFT
+
+
+def test_im_back_is_refused_once_the_last_round_is_published(event):
+    finish_round(event, forfeits=["Dan Dale"])  # Dan withdrawn after round 1 as absent
+    timetable.advance(event.pk)
+    finish_round(event)
+    timetable.advance(event.pk)
+    assert latest(event).number == event.rounds_announced == 3
+    dan = Player.objects.get(name="Dan Dale")
+    assert not services.may_come_back(dan)
+    with pytest.raises(services.Refused):
+        services.come_back(dan)
+    dan.refresh_from_db()
+    assert dan.withdrawn_after_round == 1
+
+
+def test_a_player_in_a_draft_cannot_withdraw_themself_from_it(event):
+    ann = Player.objects.get(name="Ann Able")
+    finish_round(event)
+    timetable.stop_by_hand(event)
+    services.close_round(latest(event))
+    draft = services.generate_round(event)
+    assert in_round(draft, ann)
+    with pytest.raises(services.Refused):
+        services.withdraw_myself(ann)
+    ann.refresh_from_db()
+    assert ann.withdrawn_after_round is None
+
+
+def test_the_entry_form_closes_when_the_timetable_finishes_the_event(event):
+    services.update_settings(event, entries="open")  # late entries: open while the rounds are played
+    for _ in range(3):
+        finish_round(event)
+        timetable.sweep()
+    event.refresh_from_db()
+    assert (timetable.plan(event).step, event.entries) == ("finished", "")
 
 
 def test_go_on_after_the_break_passed_pairs_and_publishes_at_once(long_break, organiser):
@@ -183,20 +226,6 @@ def test_without_a_start_round_one_waits_for_a_person(organiser):
 
 
 # -- one lock order: the tournament's row first -------------------------------------------------------------------
-
-
-@contextmanager
-def locks_taken():
-    """The models whose rows are locked (`select_for_update`), in order: on any database."""
-    order = []
-    real = QuerySet.select_for_update
-
-    def spy(self, *args, **kwargs):
-        order.append(self.model.__name__)
-        return real(self, *args, **kwargs)
-
-    with mock.patch.object(QuerySet, "select_for_update", spy):
-        yield order
 
 
 def test_a_players_withdraw_and_im_back_lock_the_tournament_row_first(event):
