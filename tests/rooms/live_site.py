@@ -8,7 +8,7 @@ import os
 import subprocess
 import sys
 import time
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,9 +38,10 @@ class SiteClock:
         path = os.pathsep.join(filter(None, [str(CLOCK_HOOK), env.get("PYTHONPATH", "")]))
         return {**env, "PYTHONPATH": path, "TEST_CLOCK_FILE": str(self.file)}
 
-    def now(self, zone=None) -> datetime:
-        """The site's time now: this process's clock moved as far as the site's."""
-        return datetime.now(zone) + timedelta(seconds=self.moved_s)
+    def now(self, zone=timezone.utc) -> datetime:
+        """The site's time now: this process's clock moved as far as the site's.  Moved on in UTC, then shown in
+        `zone`: adding to a time in London adds to its wall clock, an hour short across the end of summer time."""
+        return (datetime.now(timezone.utc) + timedelta(seconds=self.moved_s)).astimezone(zone)
 
     def move_on(self, seconds: float, step_s: float = STEP_S) -> None:
         """Move the site's clock `seconds` ahead, in steps each process has read before the next (50 ms apart);
