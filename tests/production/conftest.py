@@ -35,8 +35,12 @@ def postgresql():
                     "cannot share one SQLite test database the way a real site shares PostgreSQL")
 
 
+SITE_KEY = secrets.token_urlsafe(50)  # one site, one key: the instances a test starts share it
+
+
 def server_environment(port: int, static_root) -> dict:
-    """`make serve` as on a real server (DEBUG off, a key of its own) on the test database and Redis."""
+    """`make serve` as on a real server (DEBUG off, the site's secret key) on the test database and Redis.  Every
+    instance of one site has the same key, as a real site's must: a mail one instance seals, another may send."""
     db = connection.settings_dict
     database_url = (f"postgres://{quote(db['USER'], safe='')}:{quote(db['PASSWORD'], safe='')}"
                     f"@{db['HOST'] or 'localhost'}:{db['PORT'] or 5432}/{quote(db['NAME'], safe='')}")
@@ -45,7 +49,7 @@ def server_environment(port: int, static_root) -> dict:
         DATABASE_URL=database_url,
         REDIS_URL=settings.REDIS_URL,
         DJANGO_DEBUG="0",
-        DJANGO_SECRET_KEY=secrets.token_urlsafe(50),
+        DJANGO_SECRET_KEY=SITE_KEY,
         DJANGO_STATIC_ROOT=str(static_root),
         PORT=str(port),
         LISTEN_ADDRESS="127.0.0.1",
