@@ -38,6 +38,13 @@ def postgresql():
 SITE_KEY = secrets.token_urlsafe(50)  # one site, one key: the instances a test starts share it
 
 
+@pytest.fixture(autouse=True)
+def site_key(settings):
+    """The test's own process is one more process of that site: what it writes (a round published, its mails
+    sealed) the instances read with the same key."""
+    settings.SECRET_KEY = SITE_KEY
+
+
 def server_environment(port: int, static_root) -> dict:
     """`make serve` as on a real server (DEBUG off, the site's secret key) on the test database and Redis.  Every
     instance of one site has the same key, as a real site's must: a mail one instance seals, another may send."""
