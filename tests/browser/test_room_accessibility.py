@@ -226,8 +226,14 @@ def test_a_tiles_mark_goes_round_both_its_cells_and_legal_cells_differ_in_shape(
     for seat in (0, 1):
         placed = [e for e in last if e["player"] == seat][-1]
         expect(page.locator(f".outlines path.last-{seat}")).to_be_visible()
-        mark = page.locator(f".outlines path.last-{seat}").bounding_box()
-        cells = [page.locator(f'.board .cell[data-cell="{q},{r}"]').bounding_box() for q, r in placed["cells"]]
+        # Both boxes read in one script turn: the room redraws its outlines on each message (a presence, a ping),
+        # and a box read between two of Playwright's calls could fall on the moment one is replaced.
+        boxes = page.evaluate("""([seat, cells]) => {
+            const box = e => { const b = e.getBoundingClientRect(); return {x: b.x, y: b.y, width: b.width, height: b.height}; };
+            return {mark: box(document.querySelector(`.outlines path.last-${seat}`)),
+                    cells: cells.map(([q, r]) => box(document.querySelector(`.board .cell[data-cell="${q},${r}"]`)))};
+        }""", [seat, placed["cells"]])
+        mark, cells = boxes["mark"], boxes["cells"]
         for cell in cells:
             x, y = cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2
             assert mark["x"] < x < mark["x"] + mark["width"] and mark["y"] < y < mark["y"] + mark["height"], seat
