@@ -78,3 +78,16 @@ def log_in(page, username, password):
     page.fill("#id_username", username)
     page.fill("#id_password", password)
     page.click("button:has-text(\"Log in\")")
+
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+
+
+def violations(page) -> list[str]:
+    """axe's WCAG 2.1 A and AA violations on the page as it stands: rule, and the first element it names (the page's
+    context must bypass the Content-Security-Policy, for axe is injected)."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate("""() => axe.run(document, {runOnly: {type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}}).then(r => r.violations.map(v =>
+        v.id + ': ' + v.nodes.length + ' × ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')))""")

@@ -12,12 +12,11 @@ from games.engine.simulate import random_game
 from tournament.records import import_record
 from tournament.tfile import parse
 
-from .conftest import expect, shot
+from .conftest import expect, shot, violations
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 NAMES = ["Ann Able", "Zoë Ørsted"]
-AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 SHOTS = Path("/tmp/shots-analysis")
 
 
@@ -30,14 +29,6 @@ def finished_event():
                                                "flagged": [False, False], "log": log}]}],
     }))
     return tournament, analyse(log)
-
-
-def violations(page):
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    return page.evaluate("""() => axe.run(document, {runOnly: {type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}}).then(r => r.violations.map(v =>
-        v.id + ': ' + v.nodes.length + ' × ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')))""")
 
 
 def save(page, name):

@@ -10,7 +10,6 @@ bypasses the site's Content-Security-Policy (the test's script only: the pages a
 import datetime
 import re
 import statistics
-from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -19,13 +18,12 @@ from playwright.sync_api import expect
 from tournament import services
 from tournament.services import timetable
 
-from .conftest import log_in
+from .conftest import log_in, violations
 from .room_play import (MY_TURN, QUICK_POLL, best_placement, ended, look, my_turns, online_game, opponent_turn, retried,
                         snap, to_end)
 from tests.factories import WIN, make_event, matches
 
 pytestmark = pytest.mark.django_db(transaction=True)
-AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 WIDTHS = (1280, 390)
 
 
@@ -36,16 +34,6 @@ def tab(live_server, chromium):
     page.base = live_server.url
     yield page
     context.close()
-
-
-def violations(page) -> list[str]:
-    """axe's WCAG 2.1 A and AA violations on the page as it stands: rule, and the first element it names."""
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    found = page.evaluate("""() => axe.run(document, {runOnly: {type: 'tag',
-        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']}}).then(r => r.violations.map(v =>
-        v.id + ': ' + v.nodes.length + ' × ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | ')))""")
-    return found
 
 
 def clean_at_both_widths(page, what: str) -> None:
